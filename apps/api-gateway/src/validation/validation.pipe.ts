@@ -1,0 +1,36 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiError } from '@momo/platform';
+
+/**
+ * Request bodies and queries: unknown fields rejected, no implicit type conversion (a string
+ * "1000" is not an amount), and every problem reported per field in `details`.
+ */
+export function requestValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => validationFailure(errors),
+  });
+}
+
+export function validationFailure(errors: ValidationError[]): ApiError {
+  const fields: Record<string, string[]> = {};
+  collect(errors, '', fields);
+  const onlyNetwork = Object.keys(fields).length === 1 && errors.some((e) => e.constraints?.isSupportedNetwork);
+  if (onlyNetwork) return new ApiError('UNSUPPORTED_NETWORK', undefined, { fields });
+  if (Object.keys(fields).length === 0) fields.body = ['must be a JSON object'];
+  return new ApiError('VALIDATION_FAILED', undefined, { fields });
+}
+
+function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
+  for (const error of errors) {
+    const path = prefix ? `${prefix}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {});
+    if (messages.length > 0) into[path || 'body'] = messages;
+    if (error.children?.length) collect(error.children, path, into);
+  }
+}

@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { QueueName } from '@momo/contracts';
+import { DatabaseModule } from '@momo/data';
+import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
+import { OperatorHttpClient } from './http/operator-http.client';
+import { OperatorAdapterConfig } from './operator-adapter.config';
+import { OperatorRegistry } from './operators/operator-registry';
+import { OperatorRequestsProcessor } from './requests/operator-requests.processor';
+
+@Module({})
+export class OperatorAdapterModule {
+  static forRoot(config: OperatorAdapterConfig): DynamicModule {
+    return {
+      module: OperatorAdapterModule,
+      imports: [
+        ConfigModule.forRoot(OperatorAdapterConfig, config),
+        LoggingModule,
+        DatabaseModule.forRoot('operator-adapter'),
+        QueuesModule.forRoot(),
+        QueuesModule.register(QueueName.OperatorRequests, QueueName.OperatorResults),
+        HealthModule.forRoot({ database: true, redis: true }),
+        MetricsModule,
+      ],
+      controllers: [OperatorCallbacksController],
+      providers: [OperatorHttpClient, OperatorRegistry, OperatorRequestsProcessor],
+    };
+  }
+}

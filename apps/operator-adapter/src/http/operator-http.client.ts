@@ -1,0 +1,109 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Agent, Dispatcher, errors, request } from 'undici';
+import { OperatorLogRepository } from '@momo/data';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+
+export interface OperatorCall {
+  network: string;
+  mode: string;
+  operation: string;
+  transactionId: string | null;
+  method: Dispatcher.HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export type OperatorResponse =
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: string }
+  /** Never reached the operator (connection refused, DNS): safe to treat as "not received". */
+  | { kind: 'not_sent'; error: string }
+  /** Sent, but no complete answer: the operator may or may not have acted on it. */
+  | { kind: 'no_answer'; error: string };
+
+/** Header values we never store or log. */
+const SECRET_HEADERS = new Set(['authorization', 'ocp-apim-subscription-key', 'x-signature', 'x-key']);
+const LOGGED_BODY_LIMIT = 8_192;
+
+/**
+ * Every HTTP exchange with an operator goes through here: one connection pool per host with a
+ * bound on connections, a timeout on every call, and a support log row in Postgres per exchange
+ * (secret headers removed).
+ */
+@Injectable()
+export class OperatorHttpClient implements OnApplicationShutdown {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly log: OperatorLogRepository,
+    private readonly config: OperatorAdapterConfig,
+  ) {
+    this.agent = new Agent({ connections: config.OPERATOR_MAX_CONNECTIONS, keepAliveTimeout: 30_000 });
+  }
+
+  async send(call: OperatorCall): Promise<OperatorResponse> {
+    const started = Date.now();
+    const response = await this.exchange(call);
+    await this.log.recordRequest({
+      transactionId: call.transactionId,
+      network: call.network,
+      mode: call.mode,
+      operation: call.operation,
+      method: call.method,
+      url: call.url,
+      requestHeaders: redactHeaders(call.headers),
+      requestBody: call.body ?? null,
+      responseStatus: response.kind === 'response' ? response.status : null,
+      responseBody: response.kind === 'response' ? response.body.slice(0, LOGGED_BODY_LIMIT) : null,
+      error: response.kind === 'response' ? null : `${response.kind}: ${response.error}`,
+      durationMs: Date.now() - started,
+    });
+    return response;
+  }
+
+  private async exchange(call: OperatorCall): Promise<OperatorResponse> {
+    try {
+      const res = await request(call.url, {
+        dispatcher: this.agent,
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: AbortSignal.timeout(this.config.OPERATOR_TIMEOUT_MS),
+        headersTimeout: this.config.OPERATOR_TIMEOUT_MS,
+        bodyTimeout: this.config.OPERATOR_TIMEOUT_MS,
+      });
+      const body = await res.body.text();
+      return { kind: 'response', status: res.statusCode, headers: flattenHeaders(res.headers), body };
+    } catch (error) {
+      return classifyFailure(error);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function classifyFailure(error: unknown): OperatorResponse {
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+  if (neverSent.includes(code) || error instanceof errors.ConnectTimeoutError) return { kind: 'not_sent', error: code || message };
+  return { kind: 'no_answer', error: code || message };
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value;
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { QueueName } from '@momo/contracts';
+import { DatabaseModule } from '@momo/data';
+import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { FeeSchedules } from './fees/fee-schedules';
+import { OutboxRelay } from './outbox/outbox-relay.service';
+import { PaymentCommandsProcessor } from './payments/payment-commands.processor';
+import { PaymentsService } from './payments/payments.service';
+import { PaymentsCoreConfig } from './payments-core.config';
+import { OperatorResultsProcessor } from './settlement/operator-results.processor';
+import { SettlementService } from './settlement/settlement.service';
+
+@Module({})
+export class PaymentsCoreModule {
+  static forRoot(config: PaymentsCoreConfig): DynamicModule {
+    return {
+      module: PaymentsCoreModule,
+      imports: [
+        ConfigModule.forRoot(PaymentsCoreConfig, config),
+        LoggingModule,
+        DatabaseModule.forRoot('payments-core'),
+        QueuesModule.forRoot(),
+        QueuesModule.register(QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents),
+        HealthModule.forRoot({ database: true, redis: true }),
+        MetricsModule,
+      ],
+      providers: [
+        FeeSchedules,
+        PaymentsService,
+        SettlementService,
+        OutboxRelay,
+        PaymentCommandsProcessor,
+        OperatorResultsProcessor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { JobIds } from '@momo/contracts';
+import { OutboxRepository } from '@momo/data';
+import { JobProducer } from '@momo/platform';
+import { PaymentsCoreConfig } from '../payments-core.config';
+
+/**
+ * Moves committed outbox events onto the webhook-events queue, in batches, with job id = event
+ * id. A crash between publishing and marking re-publishes the same ids, which BullMQ and the
+ * dispatcher both dedupe. Wakes on `kick()` after a commit, and polls otherwise.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private kicked = false;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly producer: JobProducer,
+    private readonly config: PaymentsCoreConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  /** Something was just committed to the outbox: publish now rather than at the next poll. */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /** Publishes everything currently unpublished; returns how many events went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, (ids) => this.publish(ids));
+      total += published;
+      if (published < this.config.OUTBOX_BATCH_SIZE) return total;
+    }
+  }
+
+  private async publish(eventIds: string[]): Promise<void> {
+    await this.producer.addBulk(
+      'publish-webhook-event',
+      eventIds.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
+    );
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      try {
+        await this.drain();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'outbox relay round failed; retrying');
+      }
+      if (!this.kicked && this.running) await this.sleep(this.config.OUTBOX_POLL_MS);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { IsInt, Max, Min } from 'class-validator';
+import { InfraConfig } from '@momo/platform';
+
+export class PaymentsCoreConfig extends InfraConfig {
+  override PORT: number = 3001;
+
+  /** How long a create command waits for the operator's first answer before answering "pending". */
+  @IsInt() @Min(500) @Max(30_000)
+  INITIATION_WAIT_MS: number = 8_000;
+
+  /** Parallel command jobs per process; they mostly wait on the operator, so this can be high. */
+  @IsInt() @Min(1) @Max(2_000)
+  COMMAND_CONCURRENCY: number = 200;
+
+  @IsInt() @Min(1) @Max(500)
+  RESULT_CONCURRENCY: number = 20;
+
+  /** Outbox rows published per round trip to Redis. */
+  @IsInt() @Min(1) @Max(5_000)
+  OUTBOX_BATCH_SIZE: number = 500;
+
+  /** Idle poll interval of the outbox relay; a commit also wakes it at once. */
+  @IsInt() @Min(10) @Max(10_000)
+  OUTBOX_POLL_MS: number = 200;
+}

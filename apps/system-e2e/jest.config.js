@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'system-e2e',
+  rootDir: __dirname,
+};

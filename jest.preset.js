@@ -1,0 +1,18 @@
+// Shared jest settings for every project: TypeScript through swc (same settings as the build,
+// minus the build's exclusion of test files), path aliases from tsconfig.base.json.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+delete swcrc.exclude;
+delete swcrc.$schema;
+swcrc.swcrc = false;
+swcrc.jsc.baseUrl = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swcrc] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+  setupFiles: ['reflect-metadata'],
+};

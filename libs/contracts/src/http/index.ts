@@ -1,0 +1,3 @@
+export * from './transaction.view';
+export * from './envelope';
+export * from './error-codes';

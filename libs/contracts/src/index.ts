@@ -1,0 +1,3 @@
+export * from './queues';
+export * from './http';
+export * from './webhooks';

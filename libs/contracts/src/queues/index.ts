@@ -1,0 +1,6 @@
+export * from './queue-names';
+export * from './payloads';
+export * from './replies';
+export * from './jobs';
+export * from './job-ids';
+export * from './job-options';

@@ -1,0 +1,44 @@
+import { ClassConstructor } from 'class-transformer';
+import {
+  CheckTransactionStatusJob,
+  CreatePaymentCommand,
+  DeliverWebhookJob,
+  OperatorResultJob,
+  ReconciliationSweepJob,
+  TransactionRef,
+  WebhookEventJob,
+} from './payloads';
+import { QueueName } from './queue-names';
+import { CommandReply, InitiationOutcome } from './replies';
+
+/**
+ * The one map from job name to its queue, payload class and reply type. Producers and consumers
+ * both go through it, so a payload change is a compile error on both sides.
+ */
+export const JOBS = {
+  'create-payment': { queue: QueueName.PaymentCommands, payload: CreatePaymentCommand },
+  'initiate-transaction': { queue: QueueName.OperatorRequests, payload: TransactionRef },
+  'check-transaction-status': { queue: QueueName.OperatorRequests, payload: CheckTransactionStatusJob },
+  'apply-operator-result': { queue: QueueName.OperatorResults, payload: OperatorResultJob },
+  'publish-webhook-event': { queue: QueueName.WebhookEvents, payload: WebhookEventJob },
+  'deliver-webhook': { queue: QueueName.WebhookDeliveries, payload: DeliverWebhookJob },
+  'reconciliation-sweep': { queue: QueueName.Reconciliation, payload: ReconciliationSweepJob },
+} as const satisfies Record<string, { queue: QueueName; payload: ClassConstructor<object> }>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = InstanceType<(typeof JOBS)[N]['payload']>;
+export type JobsOfQueue<Q extends QueueName> = {
+  [N in JobName]: (typeof JOBS)[N]['queue'] extends Q ? N : never;
+}[JobName];
+
+/** What a request/reply job returns to the caller waiting on it. */
+export interface JobReplies {
+  'create-payment': CommandReply;
+  'initiate-transaction': InitiationOutcome;
+  'check-transaction-status': void;
+  'apply-operator-result': void;
+  'publish-webhook-event': void;
+  'deliver-webhook': void;
+  'reconciliation-sweep': void;
+}
+export type JobReply<N extends JobName> = JobReplies[N];

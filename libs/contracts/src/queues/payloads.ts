@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { INITIATORS, InitiatedBy, MIN_AMOUNT, MODES, Mode, NETWORKS, Network } from '@momo/domain';
+
+/**
+ * Job payloads. Each is a class so consumers can validate what they receive (an internal command
+ * is still input) and producers get the same type. Payloads carry ids; consumers re-read Postgres
+ * for anything that can change.
+ */
+
+export class CreatePaymentCommand {
+  /** Chosen by the gateway before sending, so a retried command cannot create a second payment. */
+  @IsUUID('4') transactionId!: string;
+  @IsUUID('4') merchantId!: string;
+  @IsUUID('4') appId!: string;
+  @IsIn(MODES) mode!: Mode;
+  @IsInt() @Min(MIN_AMOUNT) amount!: number;
+  @Matches(/^250\d{9}$/) msisdn!: string;
+  @IsIn(NETWORKS) network!: Network;
+  @IsString() @MaxLength(255) description!: string;
+  @IsString() @MaxLength(255) reference!: string;
+  @IsObject() metadata!: Record<string, string>;
+  @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+}
+
+export class TransactionRef {
+  @IsUUID('4') transactionId!: string;
+}
+
+export const STATUS_CHECK_REASONS = ['callback', 'reconcile', 'initiation'] as const;
+export type StatusCheckReason = (typeof STATUS_CHECK_REASONS)[number];
+
+export class CheckTransactionStatusJob {
+  @IsUUID('4') transactionId!: string;
+  @IsIn(STATUS_CHECK_REASONS) reason!: StatusCheckReason;
+}
+
+export const OPERATOR_RESULT_STATUSES = ['succeeded', 'failed'] as const;
+
+/** A final status the operator itself reported when we asked (never a bare callback). */
+export class OperatorResultJob {
+  @IsUUID('4') transactionId!: string;
+  @IsIn(OPERATOR_RESULT_STATUSES) status!: 'succeeded' | 'failed';
+  @IsOptional() @IsString() @MaxLength(64) failureCode?: string;
+  @IsOptional() @IsString() @MaxLength(500) failureMessage?: string;
+  @IsOptional() @IsString() @MaxLength(128) providerRef?: string;
+  @IsIn(STATUS_CHECK_REASONS) source!: StatusCheckReason;
+}
+
+export class WebhookEventJob {
+  @IsUUID('4') eventId!: string;
+}
+
+export class DeliverWebhookJob {
+  @IsUUID('4') deliveryId!: string;
+}
+
+export class ReconciliationSweepJob {
+  @IsString() @Length(1, 64) sweep!: string;
+}

@@ -1,0 +1,22 @@
+/**
+ * Every BullMQ queue in the system. Names are stable: renaming one strands jobs in Redis.
+ * BullMQ keys are `<prefix>:<queue>:…`; the prefix comes from configuration (QUEUE_PREFIX).
+ */
+export const QueueName = {
+  /** api-gateway -> payments-core: commands that create transactions (request/reply). */
+  PaymentCommands: 'payment-commands',
+  /** payments-core, reconciler -> operator-adapter: talk to an operator about one transaction. */
+  OperatorRequests: 'operator-requests',
+  /** operator-adapter -> payments-core: a final status the operator confirmed. */
+  OperatorResults: 'operator-results',
+  /** payments-core outbox relay -> webhook-dispatcher: one domain event to announce. */
+  WebhookEvents: 'webhook-events',
+  /** webhook-dispatcher internal: one attempt at one delivery. */
+  WebhookDeliveries: 'webhook-deliveries',
+  /** reconciler internal: periodic sweeps (job schedulers). */
+  Reconciliation: 'reconciliation',
+} as const;
+
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);

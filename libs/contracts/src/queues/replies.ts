@@ -1,0 +1,27 @@
+import { TransactionView } from '../http/transaction.view';
+
+/** An error the caller should pass on to the merchant as it is (code, HTTP status, message). */
+export interface CommandError {
+  code: string;
+  httpStatus: number;
+  message: string;
+  retryAfterSeconds?: number;
+  details?: Record<string, unknown>;
+}
+
+/** payments-core's reply to a command: the transaction as it stands, or a refusal. */
+export type CommandReply =
+  | { outcome: 'created'; transaction: TransactionView }
+  | { outcome: 'rejected'; error: CommandError; transaction?: TransactionView };
+
+/**
+ * operator-adapter's reply to an initiation: what the operator's first answer means.
+ * `unknown` covers timeouts, network errors and answers that cannot be interpreted: the money may
+ * or may not be moving, so the transaction stays pending and the reconciler finds out.
+ */
+export type InitiationOutcome =
+  | { kind: 'accepted'; providerRef?: string }
+  | { kind: 'refused'; failureCode: string; failureMessage: string; httpStatus: 400 | 409 }
+  | { kind: 'rate_limited'; retryAfterSeconds: number; failureMessage: string }
+  | { kind: 'unavailable'; retryAfterSeconds: number; failureMessage: string }
+  | { kind: 'unknown'; reason: 'timeout' | 'network' | 'uninterpretable'; detail: string };

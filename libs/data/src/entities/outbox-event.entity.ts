@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { TransactionView } from '@momo/contracts';
+
+export const EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A domain event written in the same Postgres transaction as the change it announces. */
+@Entity('outbox_events')
+export class OutboxEventEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text', { name: 'event_type' }) eventType!: EventType;
+  @Column('uuid', { name: 'transaction_id' }) transactionId!: string;
+  @Column('uuid', { name: 'app_id' }) appId!: string;
+  /** The Transaction as it was when the event happened: the webhook's `data`. */
+  @Column('json') payload!: TransactionView;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+}

@@ -1,0 +1,71 @@
+import { collectSettled, payoutReserved } from '@momo/domain';
+import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { InsufficientFundsError, LedgerRepository } from './ledger.repository';
+import { TransactionsRepository } from './transactions.repository';
+
+describe('ledger and transactions in Postgres', () => {
+  let db: TestDatabase;
+  let merchant: SeededMerchant;
+  let ledger: LedgerRepository;
+  let transactions: TransactionsRepository;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    merchant = await seedMerchant(db.dataSource);
+    ledger = new LedgerRepository(db.dataSource);
+    transactions = new TransactionsRepository(db.dataSource);
+  });
+  afterAll(() => db.drop());
+
+  const movement = (amount: number, fee: number) => ({ merchantId: merchant.merchantId, mode: 'test' as const, network: 'mtn' as const, amount, fee });
+
+  it('posts a collection once, however often the result is applied', async () => {
+    const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1000 }));
+    const before = await ledger.merchantBalance(merchant.merchantId, 'test');
+    const first = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectSettled(movement(1000, 20))));
+    const second = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectSettled(movement(1000, 20))));
+    expect([first, second]).toEqual([true, false]);
+    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).available).toBe(before.available + 980);
+  });
+
+  it('refuses a posting that would overdraw the merchant, leaving nothing behind', async () => {
+    const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'payout', amount: 1_000_000 }));
+    const before = await ledger.merchantBalance(merchant.merchantId, 'test');
+    await expect(
+      db.dataSource.transaction((em) => ledger.post(em, tx.id, payoutReserved(movement(1_000_000, 10_000)))),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await ledger.merchantBalance(merchant.merchantId, 'test')).toEqual(before);
+    const journals = await db.dataSource.query(`SELECT count(*)::int AS n FROM ledger_journals WHERE transaction_id = $1`, [tx.id]);
+    expect(journals[0].n).toBe(0);
+  });
+
+  it('rejects a journal that does not net to zero, at commit', async () => {
+    const tx = await insertTransaction(db.dataSource, newTransaction(merchant));
+    await expect(
+      db.dataSource.transaction(async (em) => {
+        const [journal] = await em.query(`INSERT INTO ledger_journals (transaction_id, kind) VALUES ($1, 'collect_settled') RETURNING id`, [tx.id]);
+        const [account] = await em.query(`SELECT id FROM ledger_accounts LIMIT 1`);
+        await em.query(`INSERT INTO ledger_entries (journal_id, account_id, amount) VALUES ($1, $2, 5)`, [journal.id, account.id]);
+      }),
+    ).rejects.toThrow(/does not balance/);
+  });
+
+  it('moves a status forward once and never back, even by hand-written SQL', async () => {
+    const tx = await insertTransaction(db.dataSource, newTransaction(merchant));
+    const done = await db.dataSource.transaction((em) =>
+      transactions.finalize(tx.id, { status: 'succeeded', failureCode: null, failureMessage: null }, em),
+    );
+    expect(done?.status).toBe('succeeded');
+    expect(done?.completedAt).toBeInstanceOf(Date);
+    const again = await db.dataSource.transaction((em) =>
+      transactions.finalize(tx.id, { status: 'failed', failureCode: 'X', failureMessage: 'x' }, em),
+    );
+    expect(again).toBeNull();
+    await expect(
+      db.dataSource.query(`UPDATE transactions SET status = 'pending', completed_at = NULL WHERE id = $1`, [tx.id]),
+    ).rejects.toThrow(/cannot become pending/);
+    await expect(db.dataSource.query(`UPDATE transactions SET amount = 5000 WHERE id = $1`, [tx.id])).rejects.toThrow(
+      /cannot change/,
+    );
+  });
+});

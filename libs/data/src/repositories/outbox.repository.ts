@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { TransactionView } from '@momo/contracts';
+import { EventType, OutboxEventEntity } from '../entities';
+import { queryRows } from './hydrate';
+
+/** Events written with the state change they announce, published to the queue afterwards. */
+@Injectable()
+export class OutboxRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One event per (transaction, type): a replayed state change cannot announce itself twice. */
+  async add(em: EntityManager, eventType: EventType, transaction: TransactionView): Promise<void> {
+    await em.query(
+      `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (transaction_id, event_type) DO NOTHING`,
+      [randomUUID(), eventType, transaction.id, transaction.app_id, JSON.stringify(transaction)],
+    );
+  }
+
+  /**
+   * Hands a batch of unpublished events to `publish` and marks them published, all in one
+   * Postgres transaction with the rows locked (SKIP LOCKED: relays on several replicas share the
+   * work). If publishing fails nothing is marked and the next round tries again.
+   */
+  async publishBatch(limit: number, publish: (eventIds: string[]) => Promise<void>): Promise<number> {
+    return this.dataSource.transaction(async (em) => {
+      const rows = await queryRows(
+        em,
+        `SELECT id FROM outbox_events WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id as string);
+      await publish(ids);
+      await em.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+      return ids.length;
+    });
+  }
+
+  findById(id: string): Promise<OutboxEventEntity | null> {
+    return this.dataSource.manager.findOneBy(OutboxEventEntity, { id });
+  }
+}

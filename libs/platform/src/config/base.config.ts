@@ -1,0 +1,38 @@
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Settings every service has. Each service's config class extends one of these. */
+export class ServiceConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  /** Pretty, human-readable logs (development); JSON lines otherwise. */
+  @IsIn(['true', 'false'])
+  LOG_PRETTY: 'true' | 'false' = 'false';
+
+  @IsString() @IsNotEmpty()
+  HOST: string = '0.0.0.0';
+
+  @IsInt() @Min(0) @Max(65535)
+  PORT: number = 3000;
+}
+
+/** Services that use Postgres and the BullMQ queues on Redis. */
+export class InfraConfig extends ServiceConfig {
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
+
+  @IsInt() @Min(1) @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL: string = 'redis://127.0.0.1:6379/0';
+
+  /** Namespace of every BullMQ key; lets several environments share one Redis. */
+  @Matches(/^[a-zA-Z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, _ or -' })
+  QUEUE_PREFIX: string = 'momo';
+}

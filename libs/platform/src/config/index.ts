@@ -1,0 +1,3 @@
+export * from './load-config';
+export * from './base.config';
+export * from './config.module';

@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthController, READINESS_CHECKS } from './health.controller';
+import { RedisHealthIndicator } from './redis-health.indicator';
+
+@Module({})
+export class HealthModule {
+  /** Readiness covers Postgres and Redis for services that use them; liveness is always there. */
+  static forRoot(options: { database: boolean; redis: boolean }): DynamicModule {
+    return {
+      module: HealthModule,
+      imports: [TerminusModule.forRoot({ logger: false })],
+      controllers: [HealthController],
+      providers: [
+        ...(options.redis ? [RedisHealthIndicator] : []),
+        ...(options.database ? [TypeOrmHealthIndicator] : []),
+        {
+          provide: READINESS_CHECKS,
+          inject: [
+            { token: TypeOrmHealthIndicator, optional: true },
+            { token: RedisHealthIndicator, optional: true },
+          ],
+          useFactory: (db?: TypeOrmHealthIndicator, redis?: RedisHealthIndicator) => [
+            ...(options.database && db ? [() => db.pingCheck('postgres', { timeout: 2000 })] : []),
+            ...(options.redis && redis ? [() => redis.check('redis')] : []),
+          ],
+        },
+      ],
+    };
+  }
+}

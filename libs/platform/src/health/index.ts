@@ -1,0 +1,3 @@
+export * from './health.module';
+export * from './health.controller';
+export * from './redis-health.indicator';

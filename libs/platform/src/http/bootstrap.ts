@@ -1,0 +1,51 @@
+import { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
+import { ErrorEnvelopeFilter } from '../errors';
+
+export interface ServiceOptions<C> {
+  /** Largest accepted request body, in bytes. */
+  bodyLimit?: (config: C) => number;
+  /** Extra setup on the Fastify app before it listens (pipes, content-type parsers, hooks). */
+  configure?: (app: NestFastifyApplication, config: C) => void | Promise<void>;
+}
+
+/**
+ * Starts one service as its own process: validate config (exit 1 naming the bad settings),
+ * build the Nest app on Fastify, JSON logs, error envelope, graceful shutdown on SIGTERM/SIGINT.
+ */
+export async function runService<C extends ServiceConfig>(
+  name: string,
+  configClass: ConfigClass<C>,
+  rootModule: (config: C) => DynamicModule,
+  options: ServiceOptions<C> = {},
+): Promise<INestApplication> {
+  let config: C;
+  try {
+    config = loadConfig(configClass);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${name}: cannot start. ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(
+    rootModule(config),
+    new FastifyAdapter({
+      bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
+      trustProxy: true,
+      routerOptions: { ignoreTrailingSlash: true },
+    }),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  app.enableShutdownHooks();
+  await options.configure?.(app, config);
+  await app.listen(config.PORT, config.HOST);
+  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT}`);
+  return app;
+}

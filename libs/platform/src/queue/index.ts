@@ -1,0 +1,5 @@
+export * from './redis-connection';
+export * from './queues.module';
+export * from './job-producer';
+export * from './job-rpc';
+export * from './job-handler-host';

@@ -1,0 +1,56 @@
+import { WorkerHost } from '@nestjs/bullmq';
+import { OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Job, UnrecoverableError } from 'bullmq';
+import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { PinoLogger } from 'nestjs-pino';
+import { storage, Store } from 'nestjs-pino/storage';
+import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
+
+export type JobHandlers<Q extends QueueName> = {
+  [N in JobsOfQueue<Q>]: (payload: JobPayload<N>, job: Job) => Promise<JobReply<N>>;
+};
+
+/**
+ * Base of every queue consumer: one handler per job name of its queue (checked by the compiler
+ * and again at boot), payloads validated before any handler sees them, and each job run inside
+ * its own logging context (queue, job id, job name on every line).
+ */
+export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnModuleInit, OnApplicationBootstrap {
+  protected abstract readonly queue: Q;
+  protected abstract readonly handlers: JobHandlers<Q>;
+  /** Parallel jobs in this process, usually from config; decorator options are static. */
+  protected concurrency?: number;
+
+  onModuleInit(): void {
+    const expected = (Object.keys(JOBS) as JobName[]).filter((name) => JOBS[name].queue === this.queue);
+    const missing = expected.filter((name) => typeof (this.handlers as Record<string, unknown>)[name] !== 'function');
+    if (missing.length > 0) throw new Error(`queue ${this.queue}: no handler for ${missing.join(', ')}`);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.concurrency) this.worker.concurrency = this.concurrency;
+  }
+
+  async process(job: Job): Promise<unknown> {
+    const name = job.name as JobName;
+    const handler = (this.handlers as Record<string, (payload: unknown, job: Job) => Promise<unknown>>)[name];
+    if (!handler || JOBS[name]?.queue !== this.queue) {
+      throw new UnrecoverableError(`queue ${this.queue} has no handler for job "${job.name}"`);
+    }
+    const payload = validateJobPayload(name, job.data);
+    const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+    return storage.run(new Store(logger), () => handler(payload, job));
+  }
+}
+
+export function validateJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  const payloadClass = JOBS[name].payload as ClassConstructor<object>;
+  const payload = plainToInstance(payloadClass, data as object);
+  const errors = validateSync(payload, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length > 0) {
+    const fields = errors.map((e) => e.property).join(', ');
+    throw new UnrecoverableError(`invalid ${name} payload (${fields})`);
+  }
+  return payload as JobPayload<N>;
+}
