@@ -15,4 +15,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
   setupFiles: ['reflect-metadata'],
+  // Integration tests talk to the real Postgres and Redis on this machine.
+  testTimeout: 30_000,
 };

@@ -3,3 +3,6 @@ export * from './ports';
 export * from './wait';
 export * from './factories/merchant.factory';
 export * from './factories/transaction.factory';
+export * from './webhook-receiver';
+export * from './redis';
+export * from './stack';

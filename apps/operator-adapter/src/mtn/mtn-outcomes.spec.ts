@@ -1,0 +1,57 @@
+import { mtnInitiationOutcome, mtnStatusOutcome } from './mtn-outcomes';
+
+const response = (status: number, body: unknown = '', headers: Record<string, string> = {}) => ({
+  kind: 'response' as const,
+  status,
+  headers,
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+describe('MTN initiation answers', () => {
+  it('treats 202 and a duplicate reference as accepted', () => {
+    expect(mtnInitiationOutcome(response(202))).toEqual({ kind: 'accepted' });
+    expect(mtnInitiationOutcome(response(409, { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id' }))).toEqual({ kind: 'accepted' });
+  });
+
+  it('keeps the meaning of a refusal (never a 502)', () => {
+    expect(mtnInitiationOutcome(response(500, { code: 'NOT_ENOUGH_FUNDS', message: 'x' }))).toMatchObject({
+      kind: 'refused',
+      failureCode: 'INSUFFICIENT_FUNDS',
+      httpStatus: 409,
+    });
+    expect(mtnInitiationOutcome(response(400, { code: 'PAYER_NOT_FOUND' }))).toMatchObject({ kind: 'refused', failureCode: 'PAYER_NOT_FOUND', httpStatus: 400 });
+  });
+
+  it('passes rate limiting through with Retry-After, and unavailability as such', () => {
+    expect(mtnInitiationOutcome(response(429, '', { 'retry-after': '7' }))).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 7 });
+    expect(mtnInitiationOutcome(response(503))).toMatchObject({ kind: 'unavailable' });
+    expect(mtnInitiationOutcome({ kind: 'not_sent', error: 'ECONNREFUSED' })).toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('calls a timeout or an unreadable answer unknown, so the transaction stays pending', () => {
+    expect(mtnInitiationOutcome({ kind: 'no_answer', error: 'timeout' })).toMatchObject({ kind: 'unknown', reason: 'timeout' });
+    expect(mtnInitiationOutcome(response(500, '<html>oops</html>'))).toMatchObject({ kind: 'unknown', reason: 'uninterpretable' });
+  });
+});
+
+describe('MTN status answers', () => {
+  it('reads final statuses, with reasons as strings or objects', () => {
+    expect(mtnStatusOutcome(response(200, { status: 'SUCCESSFUL', financialTransactionId: '123' }))).toEqual({
+      kind: 'final',
+      status: 'succeeded',
+      providerRef: '123',
+    });
+    expect(mtnStatusOutcome(response(200, { status: 'FAILED', reason: 'APPROVAL_REJECTED' }))).toMatchObject({ status: 'failed', failureCode: 'DECLINED' });
+    expect(mtnStatusOutcome(response(200, { status: 'FAILED', reason: { code: 'EXPIRED', message: 'x' } }))).toMatchObject({
+      status: 'failed',
+      failureCode: 'EXPIRED',
+    });
+  });
+
+  it('tells pending, not found and nonsense apart', () => {
+    expect(mtnStatusOutcome(response(200, { status: 'PENDING' }))).toEqual({ kind: 'pending' });
+    expect(mtnStatusOutcome(response(404, { code: 'RESOURCE_NOT_FOUND' }))).toEqual({ kind: 'not_found' });
+    expect(mtnStatusOutcome(response(200, 'not json')).kind).toBe('unknown');
+    expect(mtnStatusOutcome(response(502)).kind).toBe('unknown');
+  });
+});

@@ -1,0 +1,66 @@
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
+import { startTestSystem, TestSystem, waitFor } from '@momo/testing';
+
+/**
+ * The money path as a merchant sees it, across all six services as separate processes:
+ * create a cash-in over HTTP, the simulated customer approves on MTN, the payment turns
+ * succeeded, and a correctly signed webhook arrives.
+ */
+describe('cash in, end to end', () => {
+  let system: TestSystem;
+
+  beforeAll(async () => {
+    system = await startTestSystem('cash-in');
+  });
+  afterAll(() => system?.stop());
+
+  it('goes from pending to succeeded and announces it with a signed webhook', async () => {
+    const created = await system.api<{ success: boolean; data: TransactionView }>('POST', '/v1/payments', {
+      body: { amount: 2500, msisdn: '0788123456', description: 'Order 1001', reference: 'order-1001', metadata: { cart: '77' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.success).toBe(true);
+    const payment = created.body.data;
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amount: 2500,
+      currency: 'RWF',
+      fee: 50,
+      msisdn: '250788123456',
+      network: 'mtn',
+      provider: 'mtn_momo',
+      direction: 'collect',
+      mode: 'test',
+      initiated_by: 'api',
+      metadata: { cart: '77' },
+      failure_code: null,
+      completed_at: null,
+    });
+
+    const succeeded = await waitFor(
+      async () => {
+        const res = await system.api<{ data: TransactionView }>('GET', `/v1/payments/${payment.id}`);
+        return res.body.data.status === 'succeeded' ? res.body.data : undefined;
+      },
+      { timeoutMs: 15_000, what: 'the payment to succeed' },
+    );
+    expect(succeeded.provider_ref).not.toBe('');
+    expect(succeeded.completed_at).not.toBeNull();
+
+    const delivery = await waitFor(() => system.receiver.received.find((r) => r.headers[EVENT_HEADER] === 'payment.succeeded'), {
+      timeoutMs: 15_000,
+      what: 'the payment.succeeded webhook',
+    });
+    expect(delivery.method).toBe('POST');
+    expect(delivery.headers['content-type']).toBe('application/json');
+    expect(delivery.headers[DELIVERY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    const verdict = verifySignature(delivery.headers[SIGNATURE_HEADER] as string, delivery.rawBody, system.merchant.webhookSecret);
+    expect(verdict).toMatchObject({ ok: true });
+    const event = JSON.parse(delivery.rawBody.toString('utf8'));
+    expect(event.type).toBe('payment.succeeded');
+    expect(event.data).toEqual(succeeded);
+
+    // A signature made with another secret does not verify against these bytes.
+    expect(verifySignature(delivery.headers[SIGNATURE_HEADER] as string, delivery.rawBody, 'whsec_wrong')).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './services';
+export * from './local-stack';
+export * from './test-system';

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+
+/** The six processes of the system, in the order they are started. */
+export const SERVICES = [
+  'operator-simulator',
+  'payments-core',
+  'operator-adapter',
+  'webhook-dispatcher',
+  'reconciler',
+  'api-gateway',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Default ports for local development (tests pick free ones). */
+export const DEFAULT_PORTS: Record<ServiceName, number> = {
+  'api-gateway': 3000,
+  'payments-core': 3001,
+  'operator-adapter': 3002,
+  reconciler: 3003,
+  'webhook-dispatcher': 3004,
+  'operator-simulator': 3005,
+};
+
+/** The repository root, whether this file runs from sources (jest) or from dist. */
+export const WORKSPACE_ROOT = __dirname.includes(join('dist', 'libs'))
+  ? join(__dirname, '..', '..', '..', '..', '..')
+  : join(__dirname, '..', '..', '..', '..');
+
+/** The compiled entry point of a service. */
+export function serviceEntryPoint(service: ServiceName): string {
+  return join(WORKSPACE_ROOT, 'dist', 'apps', service, 'src', 'main.js');
+}

@@ -1,0 +1,21 @@
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+import { ServiceConfig } from '@momo/platform';
+
+/** `npm start` settings; everything has a development default. */
+export class DevStackConfig extends ServiceConfig {
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL: string = 'redis://127.0.0.1:6379/0';
+
+  @Matches(/^[a-zA-Z0-9_-]{1,32}$/)
+  QUEUE_PREFIX: string = 'momo';
+
+  /** The local receiver the demo app's webhooks go to. */
+  @IsInt() @Min(1) @Max(65535)
+  DEMO_WEBHOOK_PORT: number = 3999;
+
+  @IsIn(['true', 'false'])
+  SERVICE_LOGS: 'true' | 'false' = 'true';
+}
