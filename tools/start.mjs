@@ -18,8 +18,8 @@ function run(command, args) {
 const installed = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
-  console.log('dev-stack | installing dependencies (npm ci)…');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
+  console.log('dev-stack | installing dependencies…');
+  run(npm, ['install', '--no-audit', '--no-fund']);
 }
 
 console.log('dev-stack | building…');
