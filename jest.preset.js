@@ -15,6 +15,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
   setupFiles: ['reflect-metadata'],
-  // Integration tests talk to the real Postgres and Redis on this machine.
-  testTimeout: 30_000,
+  // Integration tests talk to the real Postgres and Redis on this machine (testTimeout is a
+  // global-only option, so the per-project timeout is set from a setup file).
+  setupFilesAfterEnv: [require.resolve('./tools/jest/timeout-30s.js')],
 };

@@ -6,3 +6,4 @@ export * from './metrics';
 export * from './queue';
 export * from './http';
 export * from './crypto';
+export * from './outbound';

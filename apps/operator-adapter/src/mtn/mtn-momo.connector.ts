@@ -22,16 +22,18 @@ export class MtnMomoConnector implements OperatorConnector {
   }
 
   async initiate(t: TransactionEntity): Promise<InitiationOutcome> {
+    const operation = operationOf(t);
+    const party = { partyIdType: 'MSISDN', partyId: t.msisdn };
     const body = JSON.stringify({
       amount: String(t.amount),
       currency: t.currency,
       externalId: t.id,
-      payer: { partyIdType: 'MSISDN', partyId: t.msisdn },
+      [operation.party]: party,
       payerMessage: t.description.slice(0, 160),
       payeeNote: t.reference.slice(0, 160),
     });
     try {
-      const response = await this.call('collection', t, 'collection.requesttopay', 'POST', '/collection/v1_0/requesttopay', body);
+      const response = await this.call(operation.product, t, `${operation.product}.${operation.resource}`, 'POST', operation.path, body);
       return mtnInitiationOutcome(response);
     } catch (error) {
       if (error instanceof MtnTokenError) return { kind: 'unavailable', retryAfterSeconds: 30, failureMessage: 'MTN MoMo refused our credentials or is unreachable.' };
@@ -40,8 +42,9 @@ export class MtnMomoConnector implements OperatorConnector {
   }
 
   async queryStatus(t: TransactionEntity): Promise<StatusOutcome> {
+    const operation = operationOf(t);
     try {
-      const response = await this.call('collection', t, 'collection.status', 'GET', `/collection/v1_0/requesttopay/${t.id}`);
+      const response = await this.call(operation.product, t, `${operation.product}.status`, 'GET', `${operation.path}/${t.id}`);
       return mtnStatusOutcome(response);
     } catch (error) {
       if (error instanceof MtnTokenError) return { kind: 'unknown', detail: error.message };
@@ -87,4 +90,11 @@ export class MtnMomoConnector implements OperatorConnector {
     }
     return response;
   }
+}
+
+/** Cash in is a collection request-to-pay; cash out (payouts, refunds) a disbursement transfer. */
+function operationOf(t: TransactionEntity) {
+  return t.direction === 'collect'
+    ? { product: 'collection' as const, resource: 'requesttopay', path: '/collection/v1_0/requesttopay', party: 'payer' }
+    : { product: 'disbursement' as const, resource: 'transfer', path: '/disbursement/v1_0/transfer', party: 'payee' };
 }

@@ -31,7 +31,27 @@ export class MtnController {
 
   @Post('collection/v1_0/requesttopay')
   requestToPay(@Headers() headers: Record<string, string>, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    const denied = this.authorise('collection', headers, reply);
+    return this.create('collection', headers, body, reply);
+  }
+
+  @Get('collection/v1_0/requesttopay/:referenceId')
+  requestToPayStatus(@Param('referenceId') referenceId: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
+    return this.status('collection', referenceId, headers, reply);
+  }
+
+  @Post('disbursement/v1_0/transfer')
+  transfer(@Headers() headers: Record<string, string>, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
+    return this.create('disbursement', headers, body, reply);
+  }
+
+  @Get('disbursement/v1_0/transfer/:referenceId')
+  transferStatus(@Param('referenceId') referenceId: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
+    return this.status('disbursement', referenceId, headers, reply);
+  }
+
+  /** request-to-pay (payer approves a prompt) and transfer (money sent to a payee) share one shape. */
+  private create(product: MtnTransaction['product'], headers: Record<string, string>, body: Record<string, unknown>, reply: FastifyReply) {
+    const denied = this.authorise(product, headers, reply);
     if (denied) return denied;
     const referenceId = headers['x-reference-id'];
     if (!referenceId || !UUID.test(referenceId)) {
@@ -40,20 +60,20 @@ export class MtnController {
     if (this.ledger.has(referenceId)) {
       return reply.status(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
     }
-    const payer = body?.payer as { partyIdType?: string; partyId?: string } | undefined;
-    if (typeof body?.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount) || !payer?.partyId) {
-      return reply.status(400).send({ code: 'INVALID_PARAMETER', message: 'amount and payer.partyId are required' });
+    const party = (product === 'collection' ? body?.payer : body?.payee) as { partyIdType?: string; partyId?: string } | undefined;
+    if (typeof body?.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount) || !party?.partyId) {
+      return reply.status(400).send({ code: 'INVALID_PARAMETER', message: `amount and ${product === 'collection' ? 'payer' : 'payee'}.partyId are required` });
     }
     if (body.currency !== 'RWF' && body.currency !== 'EUR') {
       return reply.status(500).send({ code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
     }
     const tx = this.ledger.add({
       referenceId,
-      product: 'collection',
+      product,
       externalId: String(body.externalId ?? ''),
       amount: body.amount,
       currency: String(body.currency),
-      party: { partyIdType: payer.partyIdType ?? 'MSISDN', partyId: payer.partyId },
+      party: { partyIdType: party.partyIdType ?? 'MSISDN', partyId: party.partyId },
       payerMessage: String(body.payerMessage ?? ''),
       payeeNote: String(body.payeeNote ?? ''),
       callbackUrl: headers['x-callback-url'],
@@ -62,12 +82,11 @@ export class MtnController {
     return reply.status(202).send();
   }
 
-  @Get('collection/v1_0/requesttopay/:referenceId')
-  requestToPayStatus(@Param('referenceId') referenceId: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
-    const denied = this.authorise('collection', headers, reply);
+  private status(product: MtnTransaction['product'], referenceId: string, headers: Record<string, string>, reply: FastifyReply) {
+    const denied = this.authorise(product, headers, reply);
     if (denied) return denied;
     const tx = this.ledger.get(referenceId);
-    if (!tx || tx.product !== 'collection') {
+    if (!tx || tx.product !== product) {
       return reply.status(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
     }
     return reply.send(statusBody(tx));

@@ -43,7 +43,7 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
     const attemptNumber = delivery.attemptCount + 1;
     const startedAt = new Date();
 
-    const verdict = this.destinations.check(url);
+    const verdict = await this.destinations.check(url);
     const result: SendResult = verdict.ok
       ? await this.sender.post(verdict.url.toString(), delivery.body, this.headers(app, delivery.id, delivery.eventType, delivery.body))
       : { statusCode: null, responseBody: null, error: `destination refused: ${verdict.reason}`, durationMs: 0 };

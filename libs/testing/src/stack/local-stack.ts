@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, WriteStream } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../ports';
 import { waitFor } from '../wait';
@@ -25,13 +25,18 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/** Every service process any stack started; none may outlive the process that started it. */
+const allChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of allChildren) child.kill('SIGKILL');
+});
+
 /**
  * Runs the system as real, separate processes from the compiled services: what `npm start` shows
  * a developer and what end-to-end tests drive. Each service is configured only by environment.
  */
 export class LocalStack {
   private readonly running = new Map<ServiceName, Running>();
-  private readonly logs = new Map<ServiceName, WriteStream>();
 
   private constructor(
     private readonly options: LocalStackOptions,
@@ -83,13 +88,23 @@ export class LocalStack {
   async startService(service: ServiceName): Promise<void> {
     const entry = serviceEntryPoint(service);
     if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npx nx run-many -t build)`);
+    const logFd = this.openLog(service);
     const child = spawn(process.execPath, ['--enable-source-maps', entry], {
       env: { PATH: process.env.PATH ?? '', ...this.environment(service) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Log files are handed to the child directly: no pipe keeps this process (or jest) alive.
+      stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    if (logFd !== undefined) closeSync(logFd);
+    allChildren.add(child);
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => {
+        allChildren.delete(child);
+        resolve(code);
+      }),
+    );
     this.running.set(service, { process: child, exited });
-    this.pipeOutput(service, child);
+    if (logFd === undefined) this.prefixOutput(service, child);
+    else child.unref();
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode}${this.seeLog(service)}`);
@@ -129,23 +144,16 @@ export class LocalStack {
         this.running.delete(service);
       }),
     );
-    await Promise.all([...this.logs.values()].map((stream) => new Promise((resolve) => stream.end(resolve))));
-    this.logs.clear();
   }
 
-  private pipeOutput(service: ServiceName, child: ChildProcess): void {
+  private openLog(service: ServiceName): number | undefined {
     const output = this.options.output;
-    if (output.kind === 'files') {
-      mkdirSync(output.directory, { recursive: true });
-      let stream = this.logs.get(service);
-      if (!stream) {
-        stream = createWriteStream(join(output.directory, `${service}.log`), { flags: 'a' });
-        this.logs.set(service, stream);
-      }
-      child.stdout?.pipe(stream, { end: false });
-      child.stderr?.pipe(stream, { end: false });
-      return;
-    }
+    if (output.kind !== 'files') return undefined;
+    mkdirSync(output.directory, { recursive: true });
+    return openSync(join(output.directory, `${service}.log`), 'a');
+  }
+
+  private prefixOutput(service: ServiceName, child: ChildProcess): void {
     const label = service.padEnd(18);
     for (const source of [child.stdout, child.stderr]) {
       let buffered = '';
