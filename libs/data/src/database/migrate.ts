@@ -43,8 +43,10 @@ export async function ensureDatabase(url: string): Promise<boolean> {
     await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
     return true;
   } catch (error) {
-    // Another process created it between our check and our CREATE.
-    if ((error as { code?: string }).code === '42P04') return false;
+    // Another process created it between our check and our CREATE: Postgres says so either as
+    // "database exists" or, when both CREATEs race in the catalog, as a unique violation.
+    const code = (error as { code?: string }).code;
+    if (code === '42P04' || code === '23505') return false;
     throw error;
   } finally {
     await client.end();

@@ -1,0 +1,26 @@
+# One image for every service. It holds all of them; APP picks the one to run, either baked in
+# (docker build --build-arg APP=api-gateway .) or at run time (-e APP=api-gateway; Kubernetes
+# manifests in deploy/ do this). APP is one of api-gateway, payments-core, operator-adapter,
+# reconciler, webhook-dispatcher, operator-simulator, admin-cli.
+FROM node:20-bookworm-slim AS build
+WORKDIR /workspace
+COPY package.json package-lock.json ./
+# See docs/decisions.md ("Installing") for why this is `npm install` from the lock file.
+RUN npm install --no-audit --no-fund
+COPY . .
+ENV NX_DAEMON=false
+RUN npx nx run-many -t build --output-style=static \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ARG APP=""
+ENV NODE_ENV=production APP=${APP} HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build --chown=node:node /workspace/package.json ./
+COPY --from=build --chown=node:node /workspace/node_modules ./node_modules
+COPY --from=build --chown=node:node /workspace/dist/apps ./dist/apps
+COPY --from=build --chown=node:node /workspace/dist/libs ./dist/libs
+USER node
+RUN test -z "$APP" || test -f "dist/apps/$APP/src/main.js"
+# exec: the service replaces the shell as PID 1 and gets SIGTERM directly for a graceful stop.
+ENTRYPOINT ["sh", "-c", "test -f \"dist/apps/$APP/src/main.js\" || { echo \"set APP to one of: $(ls dist/apps | tr '\\n' ' ')\" >&2; exit 64; }; exec node --enable-source-maps \"dist/apps/$APP/src/main.js\" \"$@\"", "--"]
