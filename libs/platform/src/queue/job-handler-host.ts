@@ -39,6 +39,8 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
       throw new UnrecoverableError(`queue ${this.queue} has no handler for job "${job.name}"`);
     }
     const payload = validateJobPayload(name, job.data);
+    // PinoLogger.root exists once the logging module has started (always, in a service).
+    if (!PinoLogger.root) return handler(payload, job);
     const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
     return storage.run(new Store(logger), () => handler(payload, job));
   }
