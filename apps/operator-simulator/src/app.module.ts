@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, HealthModule, LoggingModule } from '@momo/platform';
-import { MtnTokenIssuer } from './mtn/mtn-auth';
+import { AirtelController } from './airtel/airtel.controller';
+import { ControlController } from './control/control.controller';
+import { SimulatedNetwork } from './engine/simulated-network';
+import { TokenIssuer } from './engine/token-issuer';
 import { MtnController } from './mtn/mtn.controller';
-import { MtnLedger } from './mtn/mtn-ledger';
 import { SimulatorConfig } from './simulator.config';
 
 @Module({})
@@ -11,8 +13,8 @@ export class OperatorSimulatorModule {
     return {
       module: OperatorSimulatorModule,
       imports: [ConfigModule.forRoot(SimulatorConfig, config), LoggingModule, HealthModule.forRoot({ database: false, redis: false })],
-      controllers: [MtnController],
-      providers: [MtnTokenIssuer, MtnLedger],
+      controllers: [MtnController, AirtelController, ControlController],
+      providers: [TokenIssuer, SimulatedNetwork],
     };
   }
 }

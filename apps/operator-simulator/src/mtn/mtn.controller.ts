@@ -1,111 +1,191 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { faultFor, slowIfAsked } from '../engine/faults';
+import { SimulatedNetwork } from '../engine/simulated-network';
+import { TokenIssuer } from '../engine/token-issuer';
 import { SimulatorConfig } from '../simulator.config';
-import { MtnTokenIssuer } from './mtn-auth';
-import { MtnLedger, MtnTransaction } from './mtn-ledger';
+import { SimTransaction, TransactionKind } from '../store/simulator-store';
+import { mtnStatusBody } from './mtn-wire';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Product = 'collection' | 'disbursement';
+type Headers = Record<string, string | undefined>;
+
+const RESOURCES: Record<TransactionKind, { product: Product; resource: string; party: 'payer' | 'payee' }> = {
+  collection: { product: 'collection', resource: 'requesttopay', party: 'payer' },
+  transfer: { product: 'disbursement', resource: 'transfer', party: 'payee' },
+  refund: { product: 'disbursement', resource: 'refund', party: 'payee' },
+};
 
 /**
- * MTN MoMo Open API, as the real one answers: tokens with Basic auth, 202 on request-to-pay,
- * 409 RESOURCE_ALREADY_EXIST on a reused reference, status by reference, and an unsigned callback
- * to X-Callback-Url once the customer has answered.
+ * MTN MoMo Open API, as the real one answers: tokens with Basic auth per product, 202 on
+ * request-to-pay / transfer / refund, 409 RESOURCE_ALREADY_EXIST on a reused reference, status by
+ * reference, balances, account-holder checks, and an unsigned callback to X-Callback-Url.
  */
 @Controller('mtn')
 export class MtnController {
   constructor(
     private readonly config: SimulatorConfig,
-    private readonly tokens: MtnTokenIssuer,
-    private readonly ledger: MtnLedger,
+    private readonly tokens: TokenIssuer,
+    private readonly network: SimulatedNetwork,
   ) {}
 
   @Post(':product/token')
   @HttpCode(200)
-  token(@Param('product') product: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
+  token(@Param('product') product: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
     if (!this.subscriptionOk(product, headers)) return this.accessDenied(reply);
     const expected = 'Basic ' + Buffer.from(`${this.config.MTN_API_USER}:${this.config.MTN_API_KEY}`).toString('base64');
     if (headers.authorization !== expected) return reply.status(401).send({ error: 'login_failed' });
     const ttl = this.config.TOKEN_TTL_SECONDS;
-    return reply.send({ access_token: this.tokens.issue(product, ttl), token_type: 'access_token', expires_in: ttl });
+    return reply.send({ access_token: this.tokens.issue(`mtn:${product}`, ttl), token_type: 'access_token', expires_in: ttl });
   }
 
   @Post('collection/v1_0/requesttopay')
-  requestToPay(@Headers() headers: Record<string, string>, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    return this.create('collection', headers, body, reply);
-  }
-
-  @Get('collection/v1_0/requesttopay/:referenceId')
-  requestToPayStatus(@Param('referenceId') referenceId: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
-    return this.status('collection', referenceId, headers, reply);
+  requestToPay(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
+    return this.create('collection', req, body, reply);
   }
 
   @Post('disbursement/v1_0/transfer')
-  transfer(@Headers() headers: Record<string, string>, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    return this.create('disbursement', headers, body, reply);
+  transfer(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
+    return this.create('transfer', req, body, reply);
+  }
+
+  @Post('disbursement/v1_0/refund')
+  refund(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
+    return this.create('refund', req, body, reply);
+  }
+
+  @Get('collection/v1_0/requesttopay/:referenceId')
+  requestToPayStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.status('collection', referenceId, req, reply);
   }
 
   @Get('disbursement/v1_0/transfer/:referenceId')
-  transferStatus(@Param('referenceId') referenceId: string, @Headers() headers: Record<string, string>, @Res() reply: FastifyReply) {
-    return this.status('disbursement', referenceId, headers, reply);
+  transferStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.status('transfer', referenceId, req, reply);
   }
 
-  /** request-to-pay (payer approves a prompt) and transfer (money sent to a payee) share one shape. */
-  private create(product: MtnTransaction['product'], headers: Record<string, string>, body: Record<string, unknown>, reply: FastifyReply) {
+  @Get('disbursement/v1_0/refund/:referenceId')
+  refundStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.status('refund', referenceId, req, reply);
+  }
+
+  @Get(':product/v1_0/account/balance')
+  async balance(@Param('product') product: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
     const denied = this.authorise(product, headers, reply);
     if (denied) return denied;
+    const available = await this.network.store.accountBalance('mtn', product as Product);
+    return reply.send({ availableBalance: String(available), currency: 'RWF' });
+  }
+
+  @Get(':product/v1_0/accountholder/:type/:id/active')
+  accountHolderActive(@Param('product') product: string, @Param('type') type: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
+    const denied = this.authorise(product, headers, reply);
+    if (denied) return denied;
+    if (!/^msisdn$/i.test(type)) return reply.status(400).send({ code: 'INVALID_PARAMETER', message: 'Only MSISDN is supported.' });
+    return reply.send({ result: true });
+  }
+
+  /** request-to-pay (payer approves a prompt), transfer and refund (money sent to a payee) share one shape. */
+  private async create(kind: TransactionKind, req: FastifyRequest, rawBody: Record<string, unknown> | undefined, reply: FastifyReply) {
+    const { product, resource, party: partyField } = RESOURCES[kind];
+    const headers = req.headers as Headers;
     const referenceId = headers['x-reference-id'];
-    if (!referenceId || !UUID.test(referenceId)) {
-      return reply.status(400).send({ code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID' });
+    const body = rawBody ?? {};
+    const externalId = typeof body.externalId === 'string' ? body.externalId : null;
+    const answer = (status: number, payload?: unknown, extraHeaders: Record<string, string> = {}) => {
+      this.network.record({ operator: 'mtn', operation: `${product}.${resource}`, method: 'POST', path: req.url, reference: referenceId ?? null, externalId, status });
+      reply.status(status).headers(extraHeaders);
+      return payload === undefined ? reply.send() : reply.send(payload);
+    };
+    if (!this.subscriptionOk(product, headers)) return answer(401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
+    if (!this.tokens.isValid(headers.authorization, `mtn:${product}`)) return answer(401, { code: 'UNAUTHORIZED', message: 'Access token is missing, invalid or expired.' });
+    if (headers['x-target-environment'] !== this.config.MTN_TARGET_ENVIRONMENT) {
+      return answer(403, { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT', message: 'Access to target environment is forbidden.' });
     }
-    if (this.ledger.has(referenceId)) {
-      return reply.status(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
+    if (!referenceId || !UUID.test(referenceId)) return answer(400, { code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
+
+    let original: SimTransaction | null = null;
+    let msisdn = (body[partyField] as { partyId?: unknown } | undefined)?.partyId;
+    if (kind === 'refund') {
+      const refundOf = body.referenceIdToRefund;
+      original = typeof refundOf === 'string' ? await this.network.store.get('mtn', refundOf) : null;
+      if (!original || original.kind !== 'collection') return answer(404, { code: 'RESOURCE_NOT_FOUND', message: 'The transaction to refund was not found.' });
+      msisdn = original.msisdn;
     }
-    const party = (product === 'collection' ? body?.payer : body?.payee) as { partyIdType?: string; partyId?: string } | undefined;
-    if (typeof body?.amount !== 'string' || !/^\d+(\.\d+)?$/.test(body.amount) || !party?.partyId) {
-      return reply.status(400).send({ code: 'INVALID_PARAMETER', message: `amount and ${product === 'collection' ? 'payer' : 'payee'}.partyId are required` });
+    if (typeof body.amount !== 'string' || !/^\d+$/.test(body.amount) || Number(body.amount) <= 0 || typeof msisdn !== 'string' || !/^\d{9,15}$/.test(msisdn)) {
+      return answer(400, { code: 'INVALID_PARAMETER', message: `amount (a string of digits) and ${partyField}.partyId are required.` });
     }
-    if (body.currency !== 'RWF' && body.currency !== 'EUR') {
-      return reply.status(500).send({ code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+    if (body.currency !== 'RWF' && body.currency !== 'EUR') return answer(500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+    const amount = Number(body.amount);
+    if (original) {
+      const refused = await this.refundRefusal(original, amount);
+      if (refused) return answer(refused.status, refused.body);
     }
-    const tx = this.ledger.add({
-      referenceId,
-      product,
-      externalId: String(body.externalId ?? ''),
-      amount: body.amount,
+
+    const scenario = await this.network.scenarioFor(msisdn);
+    const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
+    if (fault) {
+      const parsed = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
+      return answer(fault.status, parsed, fault.headers);
+    }
+    const result = await this.network.create({
+      operator: 'mtn',
+      reference: referenceId,
+      kind,
+      externalId,
+      msisdn,
+      amount,
       currency: String(body.currency),
-      party: { partyIdType: party.partyIdType ?? 'MSISDN', partyId: party.partyId },
-      payerMessage: String(body.payerMessage ?? ''),
-      payeeNote: String(body.payeeNote ?? ''),
-      callbackUrl: headers['x-callback-url'],
+      refundOf: original?.reference ?? null,
+      scenario,
+      callbackUrl: headers['x-callback-url'] ?? null,
+      callbackMethod: kind === 'collection' ? 'PUT' : 'POST',
+      requestBody: body,
     });
-    setTimeout(() => void this.customerAnswers(tx, 'SUCCESSFUL'), this.config.APPROVAL_DELAY_MS).unref();
-    return reply.status(202).send();
+    if (result.kind === 'duplicate') return answer(409, { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
+    if (result.kind === 'limit') {
+      const which = result.limit === 'daily' ? 'daily limit per customer' : 'per-transaction limit';
+      return answer(500, { code: 'PAYER_LIMIT_REACHED', message: `The ${which} of ${result.value} RWF would be exceeded.` });
+    }
+    await slowIfAsked(scenario, this.config.SLOW_ANSWER_MS);
+    return answer(202);
   }
 
-  private status(product: MtnTransaction['product'], referenceId: string, headers: Record<string, string>, reply: FastifyReply) {
+  /** A refund needs a successful payment with enough left to refund. */
+  private async refundRefusal(original: SimTransaction, amount: number) {
+    if (original.status !== 'SUCCESSFUL') return { status: 409, body: { code: 'NOT_ALLOWED', message: 'Only a successful payment can be refunded.' } };
+    const refunded = (await this.network.store.refundsOf('mtn', original.reference))
+      .filter((r) => r.status !== 'FAILED')
+      .reduce((sum, r) => sum + r.amount, 0);
+    if (refunded + amount > original.amount) {
+      return { status: 409, body: { code: 'NOT_ALLOWED', message: 'The refund is larger than what is left of the payment.' } };
+    }
+    return undefined;
+  }
+
+  private async status(kind: TransactionKind, referenceId: string, req: FastifyRequest, reply: FastifyReply) {
+    const { product, resource } = RESOURCES[kind];
+    const headers = req.headers as Headers;
     const denied = this.authorise(product, headers, reply);
-    if (denied) return denied;
-    const tx = this.ledger.get(referenceId);
-    if (!tx || tx.product !== product) {
+    const record = (status: number) =>
+      this.network.record({ operator: 'mtn', operation: `${product}.${resource}.status`, method: 'GET', path: req.url, reference: referenceId, externalId: null, status });
+    if (denied) {
+      record(denied.statusCode);
+      return denied;
+    }
+    const tx = UUID.test(referenceId) ? await this.network.settleIfDue('mtn', referenceId) : null;
+    if (!tx || tx.kind !== kind) {
+      record(404);
       return reply.status(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
     }
-    return reply.send(statusBody(tx));
+    record(200);
+    return reply.send(mtnStatusBody(tx));
   }
 
-  private async customerAnswers(tx: MtnTransaction, status: 'SUCCESSFUL' | 'FAILED', reason?: string): Promise<void> {
-    tx.status = status;
-    tx.reason = reason;
-    if (!tx.callbackUrl) return;
-    try {
-      await fetch(tx.callbackUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(statusBody(tx)) });
-    } catch {
-      // MTN sends a callback once and never retries; neither do we.
-    }
-  }
-
-  private authorise(product: string, headers: Record<string, string>, reply: FastifyReply): FastifyReply | undefined {
+  private authorise(product: string, headers: Headers, reply: FastifyReply): FastifyReply | undefined {
     if (!this.subscriptionOk(product, headers)) return this.accessDenied(reply);
-    if (!this.tokens.isValid(headers.authorization, product)) {
+    if (!this.tokens.isValid(headers.authorization, `mtn:${product}`)) {
       return reply.status(401).send({ code: 'UNAUTHORIZED', message: 'Access token is missing, invalid or expired.' });
     }
     if (headers['x-target-environment'] !== this.config.MTN_TARGET_ENVIRONMENT) {
@@ -114,26 +194,13 @@ export class MtnController {
     return undefined;
   }
 
-  private subscriptionOk(product: string, headers: Record<string, string>): boolean {
-    const key = product === 'collection' ? this.config.MTN_COLLECTION_SUBSCRIPTION_KEY : this.config.MTN_DISBURSEMENT_SUBSCRIPTION_KEY;
-    return headers['ocp-apim-subscription-key'] === key;
+  private subscriptionOk(product: string, headers: Headers): boolean {
+    const key =
+      product === 'collection' ? this.config.MTN_COLLECTION_SUBSCRIPTION_KEY : product === 'disbursement' ? this.config.MTN_DISBURSEMENT_SUBSCRIPTION_KEY : undefined;
+    return !!key && headers['ocp-apim-subscription-key'] === key;
   }
 
   private accessDenied(reply: FastifyReply): FastifyReply {
     return reply.status(401).send({ statusCode: 401, message: 'Access denied due to invalid subscription key.' });
   }
-}
-
-function statusBody(tx: MtnTransaction) {
-  return {
-    financialTransactionId: tx.financialTransactionId,
-    externalId: tx.externalId,
-    amount: tx.amount,
-    currency: tx.currency,
-    [tx.product === 'collection' ? 'payer' : 'payee']: tx.party,
-    payerMessage: tx.payerMessage,
-    payeeNote: tx.payeeNote,
-    status: tx.status,
-    ...(tx.reason ? { reason: tx.reason } : {}),
-  };
 }

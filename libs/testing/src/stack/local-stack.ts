@@ -79,6 +79,10 @@ export class LocalStack {
       SECRETS_ENCRYPTION_KEY: o.secretsEncryptionKey,
       CALLBACK_BASE_URL: this.url('operator-adapter'),
       MTN_TEST_BASE_URL: `${this.url('operator-simulator')}/mtn`,
+      AIRTEL_TEST_BASE_URL: `${this.url('operator-simulator')}/airtel`,
+      AIRTEL_CALLBACK_URL: `${this.url('operator-adapter')}/callbacks/airtel`,
+      // The simulated operators keep their own books in their own schema of the same database.
+      SIMULATOR_DATABASE_URL: o.databaseUrl,
       ...(o.env?.['*'] ?? {}),
       ...(o.env?.[service] ?? {}),
     };

@@ -1,0 +1,80 @@
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { SimulatedNetwork } from '../engine/simulated-network';
+import { canonicalMsisdn, isScenario, SCENARIOS } from '../scenarios/scenarios';
+import { OperatorId } from '../store/simulator-store';
+
+const OPERATORS: readonly string[] = ['mtn', 'airtel'];
+
+/**
+ * A small control API for tests and development: pin a scenario to a number, read what the
+ * simulated networks received, count requests and money movements per reference, read and set
+ * balances. Not part of either operator's protocol.
+ */
+@Controller('control')
+export class ControlController {
+  constructor(private readonly network: SimulatedNetwork) {}
+
+  @Get('scenarios')
+  scenarios() {
+    return { magic_numbers: '07X0000CCC (X: 8/9 MTN, 2/3 Airtel)', scenarios: SCENARIOS };
+  }
+
+  @Put('scenarios/:msisdn')
+  @HttpCode(204)
+  async setScenario(@Param('msisdn') msisdn: string, @Body() body: { scenario?: unknown } | undefined) {
+    if (!isScenario(body?.scenario)) throw new BadRequestException(`scenario must be one of ${Object.keys(SCENARIOS).join(', ')}`);
+    await this.network.store.setScenario(canonicalMsisdn(msisdn), body.scenario);
+  }
+
+  @Delete('scenarios/:msisdn')
+  @HttpCode(204)
+  async clearScenario(@Param('msisdn') msisdn: string) {
+    await this.network.store.setScenario(canonicalMsisdn(msisdn), null);
+  }
+
+  /** The requests received, newest first; `reference` matches the operator reference or our id. */
+  @Get('requests')
+  requests(@Query('reference') reference?: string, @Query('operator') operator?: string, @Query('limit') limit?: string) {
+    const n = Math.min(Math.max(Number(limit) || 100, 1), 1_000);
+    return this.network.store.requests({ reference, operator, limit: n });
+  }
+
+  /** Requests per operation and money movements for one reference (or one of our transaction ids). */
+  @Get('counts/:id')
+  counts(@Param('id') id: string) {
+    return this.network.store.counts(id);
+  }
+
+  /** The simulated operator's own record of a transaction. */
+  @Get('transactions/:id')
+  transactions(@Param('id') id: string) {
+    return this.network.store.findForControl(id);
+  }
+
+  @Get('wallets/:operator/:msisdn')
+  async wallet(@Param('operator') operator: string, @Param('msisdn') msisdn: string) {
+    const op = operatorOf(operator);
+    return { operator: op, msisdn: canonicalMsisdn(msisdn), balance: await this.network.store.walletBalance(op, canonicalMsisdn(msisdn)) };
+  }
+
+  @Put('wallets/:operator/:msisdn')
+  @HttpCode(204)
+  async setWallet(@Param('operator') operator: string, @Param('msisdn') msisdn: string, @Body() body: { balance?: unknown } | undefined) {
+    if (!Number.isSafeInteger(body?.balance) || (body?.balance as number) < 0) throw new BadRequestException('balance must be a whole number >= 0');
+    await this.network.store.setWalletBalance(operatorOf(operator), canonicalMsisdn(msisdn), body?.balance as number);
+  }
+
+  @Get('accounts/:operator')
+  async accounts(@Param('operator') operator: string) {
+    const op = operatorOf(operator);
+    return {
+      collection: await this.network.store.accountBalance(op, 'collection'),
+      disbursement: await this.network.store.accountBalance(op, 'disbursement'),
+    };
+  }
+}
+
+function operatorOf(value: string): OperatorId {
+  if (!OPERATORS.includes(value)) throw new BadRequestException('operator must be mtn or airtel');
+  return value as OperatorId;
+}
