@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
 import { OperatorAdapterConfig } from './operator-adapter.config';
@@ -23,7 +24,7 @@ export class OperatorAdapterModule {
         MetricsModule,
       ],
       controllers: [OperatorCallbacksController],
-      providers: [OperatorHttpClient, OperatorRegistry, OperatorRequestsProcessor],
+      providers: [OperatorHttpClient, OperatorRegistry, OperatorRequestsProcessor, OperatorBalanceMonitor],
     };
   }
 }

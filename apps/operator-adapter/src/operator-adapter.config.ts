@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { InfraConfig } from '@momo/platform';
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -7,11 +7,12 @@ const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['h
  * Operator endpoints and credentials, one set per operator and mode. Test mode always points at
  * the operator simulator; live mode at the operators' production hosts. A live set left empty
  * makes live transactions on that network fail fast with OPERATOR_UNAVAILABLE.
+ * See docs/operators.md.
  */
 export class OperatorAdapterConfig extends InfraConfig {
   override PORT: number = 3002;
 
-  /** Public base URL operators call back on (our transaction id is appended to the path). */
+  /** Public base URL operators call back on (MTN: our transaction id is appended to the path). */
   @IsUrl(URL_OPTIONS)
   CALLBACK_BASE_URL: string = 'http://127.0.0.1:3002';
 
@@ -19,17 +20,52 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(200) @Max(60_000)
   OPERATOR_TIMEOUT_MS: number = 10_000;
 
-  /** Concurrent HTTP connections per operator host. */
+  /** Concurrent HTTP connections per operator host (further requests queue for a connection). */
   @IsInt() @Min(1) @Max(1_000)
   OPERATOR_MAX_CONNECTIONS: number = 64;
+
+  /** Calls in flight per operator and mode; beyond it calls are refused at once (503 at initiation). */
+  @IsInt() @Min(1) @Max(10_000)
+  OPERATOR_MAX_IN_FLIGHT: number = 256;
+
+  /** Circuit breaker per operator and mode: opens when this share of calls fails... */
+  @IsInt() @Min(1) @Max(100)
+  BREAKER_ERROR_PERCENT: number = 50;
+
+  /** ...over at least this many calls in the rolling window... */
+  @IsInt() @Min(1) @Max(10_000)
+  BREAKER_VOLUME_THRESHOLD: number = 10;
+
+  @IsInt() @Min(1_000) @Max(600_000)
+  BREAKER_WINDOW_MS: number = 10_000;
+
+  /** ...and stays open this long before one trial call. */
+  @IsInt() @Min(500) @Max(600_000)
+  BREAKER_RESET_MS: number = 30_000;
+
+  /** Status queries per second per operator and mode; checks beyond wait, or are left to the reconciler. */
+  @IsInt() @Min(1) @Max(10_000)
+  STATUS_QUERIES_PER_SECOND: number = 50;
+
+  /**
+   * An operator that still has no record of a transaction this long after we created it never
+   * received it: the transaction fails (no money moved). Before that, the reconciler's status
+   * check re-sends the initiation under the same reference, which the operator deduplicates.
+   */
+  @IsInt() @Min(30) @Max(86_400)
+  UNRECEIVED_GIVE_UP_SECONDS: number = 900;
+
+  /** How often our balances at the operators are read into metrics (0: never). */
+  @IsInt() @Min(0) @Max(86_400_000)
+  OPERATOR_BALANCE_POLL_MS: number = 300_000;
 
   @IsInt() @Min(1) @Max(2_000)
   REQUEST_CONCURRENCY: number = 100;
 
-  // MTN MoMo, test mode (the simulator).
+  // MTN MoMo, test mode (the simulator; any MTN sandbox works the same way).
   @IsUrl(URL_OPTIONS) MTN_TEST_BASE_URL: string = 'http://127.0.0.1:3005/mtn';
   @IsString() MTN_TEST_TARGET_ENVIRONMENT: string = 'sandbox';
-  @IsString() MTN_TEST_API_USER: string = 'sandbox-api-user';
+  @IsString() MTN_TEST_API_USER: string = '0b8b5a52-4a4e-4d3f-9c43-7f1a2d6e8b10';
   @IsString() MTN_TEST_API_KEY: string = 'sandbox-api-key';
   @IsString() MTN_TEST_COLLECTION_SUBSCRIPTION_KEY: string = 'sandbox-collection-key';
   @IsString() MTN_TEST_DISBURSEMENT_SUBSCRIPTION_KEY: string = 'sandbox-disbursement-key';
@@ -41,4 +77,19 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsOptional() @IsString() MTN_LIVE_API_KEY?: string;
   @IsOptional() @IsString() MTN_LIVE_COLLECTION_SUBSCRIPTION_KEY?: string;
   @IsOptional() @IsString() MTN_LIVE_DISBURSEMENT_SUBSCRIPTION_KEY?: string;
+
+  // Airtel Money, test mode (the simulator). The PIN public key is the base64 X.509 key from
+  // Airtel's portal; this default is the simulator's own, not a secret.
+  @IsUrl(URL_OPTIONS) AIRTEL_TEST_BASE_URL: string = 'http://127.0.0.1:3005/airtel';
+  @IsString() AIRTEL_TEST_CLIENT_ID: string = 'sandbox-airtel-client';
+  @IsString() AIRTEL_TEST_CLIENT_SECRET: string = 'sandbox-airtel-secret';
+  @Matches(/^\d{4,6}$/) AIRTEL_TEST_DISBURSEMENT_PIN: string = '1234';
+  @IsString() AIRTEL_TEST_PIN_PUBLIC_KEY: string = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAv55+kbU3PZkIiuTB3nJT6BQ8RxpgXb4pZB29d//D8IvQ+MwE/lKSbdrQa3CpvuVvkqMjSCnWryBA8Ty4JnypFVON4dY3i9pRnWbVrJqi3GIVRKQAKkZqH/fnzNIQyEvFOJ8/VKP/SODa8OFyQkTMoJvHe8ajZs8rTXvV8FiYuSykUS6EmvwK9UQD/Ce2I9JtLzD834g0JsEu+FwjJ8RIxdV0YwS6eiXqxTZswwVxIdr8LkE3jq15KsY7KlWZQSKoH7J7a41UvjU4WbrpFyt0VcCMo5qB5PMRX6CbZZdUVcEn+gsyqK+SorTEQgS4ZgDUm+DBo91WO2FRwp9koEBH4QIDAQAB';
+
+  // Airtel Money, live mode (https://openapi.airtel.africa).
+  @IsOptional() @IsUrl(URL_OPTIONS) AIRTEL_LIVE_BASE_URL?: string;
+  @IsOptional() @IsString() AIRTEL_LIVE_CLIENT_ID?: string;
+  @IsOptional() @IsString() AIRTEL_LIVE_CLIENT_SECRET?: string;
+  @IsOptional() @Matches(/^\d{4,6}$/) AIRTEL_LIVE_DISBURSEMENT_PIN?: string;
+  @IsOptional() @IsString() AIRTEL_LIVE_PIN_PUBLIC_KEY?: string;
 }

@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, Dispatcher, errors, request } from 'undici';
 import { OperatorLogRepository } from '@momo/data';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { OperatorGuard } from '../operators/operator-guard';
 
 export interface OperatorCall {
   network: string;
@@ -16,23 +17,26 @@ export interface OperatorCall {
 
 export type OperatorResponse =
   | { kind: 'response'; status: number; headers: Record<string, string>; body: string }
-  /** Never reached the operator (connection refused, DNS): safe to treat as "not received". */
-  | { kind: 'not_sent'; error: string }
+  /** Never reached the operator (connection refused, DNS, circuit open): safe to treat as "not received". */
+  | { kind: 'not_sent'; error: string; retryAfterSeconds?: number }
   /** Sent, but no complete answer: the operator may or may not have acted on it. */
   | { kind: 'no_answer'; error: string };
 
 /** Header values we never store or log. */
 const SECRET_HEADERS = new Set(['authorization', 'ocp-apim-subscription-key', 'x-signature', 'x-key']);
+/** Body fields we never store or log (Airtel's client secret and PIN, tokens in token answers). */
+const SECRET_FIELDS = new Set(['client_secret', 'pin', 'access_token', 'refresh_token', 'password', 'api_key', 'apikey']);
 const LOGGED_BODY_LIMIT = 8_192;
 
 /**
  * Every HTTP exchange with an operator goes through here: one connection pool per host with a
- * bound on connections, a timeout on every call, and a support log row in Postgres per exchange
- * (secret headers removed).
+ * bound on connections, a circuit breaker and in-flight bound per operator and mode, a timeout on
+ * every call, and a support log row in Postgres per exchange (secrets removed).
  */
 @Injectable()
 export class OperatorHttpClient implements OnApplicationShutdown {
   private readonly agent: Agent;
+  private readonly guards = new Map<string, OperatorGuard>();
 
   constructor(
     private readonly log: OperatorLogRepository,
@@ -43,7 +47,7 @@ export class OperatorHttpClient implements OnApplicationShutdown {
 
   async send(call: OperatorCall): Promise<OperatorResponse> {
     const started = Date.now();
-    const response = await this.exchange(call);
+    const response = await this.guardOf(call).run(() => this.exchange(call));
     await this.log.recordRequest({
       transactionId: call.transactionId,
       network: call.network,
@@ -52,9 +56,9 @@ export class OperatorHttpClient implements OnApplicationShutdown {
       method: call.method,
       url: call.url,
       requestHeaders: redactHeaders(call.headers),
-      requestBody: call.body ?? null,
+      requestBody: call.body === undefined ? null : redactBody(call.body),
       responseStatus: response.kind === 'response' ? response.status : null,
-      responseBody: response.kind === 'response' ? response.body.slice(0, LOGGED_BODY_LIMIT) : null,
+      responseBody: response.kind === 'response' ? redactBody(response.body) : null,
       error: response.kind === 'response' ? null : `${response.kind}: ${response.error}`,
       durationMs: Date.now() - started,
     });
@@ -79,7 +83,26 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     }
   }
 
+  /** The guard of one operator in one mode: a failing sandbox never opens the live circuit. */
+  guardOf(call: { network: string; mode: string }): OperatorGuard {
+    const key = `${call.network}.${call.mode}`;
+    let guard = this.guards.get(key);
+    if (!guard) {
+      const c = this.config;
+      guard = new OperatorGuard(key, {
+        capacity: c.OPERATOR_MAX_IN_FLIGHT,
+        errorThresholdPercentage: c.BREAKER_ERROR_PERCENT,
+        volumeThreshold: c.BREAKER_VOLUME_THRESHOLD,
+        rollingWindowMs: c.BREAKER_WINDOW_MS,
+        resetTimeoutMs: c.BREAKER_RESET_MS,
+      });
+      this.guards.set(key, guard);
+    }
+    return guard;
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    for (const guard of this.guards.values()) guard.shutdown();
     await this.agent.close();
   }
 }
@@ -106,4 +129,23 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
     out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '[redacted]' : value;
   }
   return out;
+}
+
+/** A body as we may keep it: secret fields replaced, truncated for the support log. */
+export function redactBody(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body.slice(0, LOGGED_BODY_LIMIT);
+  }
+  return JSON.stringify(redactValue(parsed)).slice(0, LOGGED_BODY_LIMIT);
+}
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, SECRET_FIELDS.has(key.toLowerCase()) ? '[redacted]' : redactValue(v)]),
+  );
 }

@@ -1,25 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import type { Mode, Network } from '@momo/domain';
+import { MODES, Mode, Network } from '@momo/domain';
+import { AirtelMoneyConnector } from '../airtel/airtel-money.connector';
+import { airtelSettings } from '../airtel/airtel-settings';
 import { OperatorHttpClient } from '../http/operator-http.client';
 import { MtnMomoConnector } from '../mtn/mtn-momo.connector';
 import { mtnSettings } from '../mtn/mtn-settings';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorConnector } from './operator-connector';
 
-/** The connector for a network in a mode; undefined when that pair is not configured. */
+/**
+ * The connector for a network in a mode; undefined when that pair is not configured. The
+ * network comes from the number's prefix (078/079 MTN, 072/073 Airtel) when the transaction is
+ * created; the mode from the API key. Test mode is always configured (the simulator).
+ */
 @Injectable()
 export class OperatorRegistry {
   private readonly connectors = new Map<string, OperatorConnector>();
 
   constructor(config: OperatorAdapterConfig, http: OperatorHttpClient) {
-    for (const mode of ['test', 'live'] as const) {
+    for (const mode of MODES) {
       const mtn = mtnSettings(config, mode);
       if (mtn) this.connectors.set(key('mtn', mode), new MtnMomoConnector(mtn, http));
+      const airtel = airtelSettings(config, mode);
+      if (airtel) this.connectors.set(key('airtel', mode), new AirtelMoneyConnector(airtel, http));
     }
   }
 
   connectorFor(network: Network, mode: Mode): OperatorConnector | undefined {
     return this.connectors.get(key(network, mode));
+  }
+
+  configured(): { network: Network; mode: Mode; connector: OperatorConnector }[] {
+    return [...this.connectors.entries()].map(([k, connector]) => {
+      const [network, mode] = k.split(':') as [Network, Mode];
+      return { network, mode, connector };
+    });
   }
 }
 
