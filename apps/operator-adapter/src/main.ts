@@ -4,13 +4,18 @@ import { runService } from '@momo/platform';
 import { OperatorAdapterModule } from './app.module';
 import { OperatorAdapterConfig } from './operator-adapter.config';
 
+/** Callback bodies are parsed by us, whatever their content type claims. */
+const CALLBACK_CONTENT_TYPE = 'application/x-operator-callback';
+
 void runService('operator-adapter', OperatorAdapterConfig, (config) => OperatorAdapterModule.forRoot(config), {
   configure: (app) => {
-    // Operator callbacks are logged whatever they contain: a body that is not valid JSON reaches
-    // the controller as text instead of being turned away before anyone saw it.
+    // Operator callbacks are logged whatever they contain: a body that is not valid JSON (or not
+    // labelled as JSON) reaches the controller as text instead of being turned away unseen.
     const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-    fastify.removeContentTypeParser('application/json');
-    fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    fastify.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/callbacks/')) req.headers['content-type'] = CALLBACK_CONTENT_TYPE;
+    });
+    fastify.addContentTypeParser(CALLBACK_CONTENT_TYPE, { parseAs: 'string' }, (_req, body, done) => {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
       try {
@@ -19,6 +24,5 @@ void runService('operator-adapter', OperatorAdapterConfig, (config) => OperatorA
         done(null, text);
       }
     });
-    fastify.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, String(body)));
   },
 });

@@ -52,7 +52,7 @@ export class OperatorAdapterConfig extends InfraConfig {
    * received it: the transaction fails (no money moved). Before that, the reconciler's status
    * check re-sends the initiation under the same reference, which the operator deduplicates.
    */
-  @IsInt() @Min(30) @Max(86_400)
+  @IsInt() @Min(5) @Max(86_400)
   UNRECEIVED_GIVE_UP_SECONDS: number = 900;
 
   /** How often our balances at the operators are read into metrics (0: never). */

@@ -18,7 +18,7 @@ export const SCENARIOS = {
   http_500: { code: '130', what: 'initiation answered HTTP 500 with a body nobody can read; nothing is created' },
   http_503: { code: '131', what: 'initiation answered HTTP 503 with Retry-After; nothing is created' },
   http_429: { code: '132', what: 'initiation answered HTTP 429 with Retry-After; nothing is created' },
-  slow_answer: { code: '133', what: 'the transaction is created and approved, but the answer comes after SLOW_ANSWER_MS' },
+  slow_answer: { code: '133', what: 'the transaction is created, but the answer comes after SLOW_ANSWER_MS; approved after that' },
 } as const;
 
 export type Scenario = keyof typeof SCENARIOS;
@@ -65,6 +65,7 @@ export interface Timings {
   DELAYED_APPROVAL_MS: number;
   PROMPT_WINDOW_MS: number;
   EARLY_CALLBACK_LEAD_MS: number;
+  SLOW_ANSWER_MS: number;
 }
 
 export function planFor(scenario: Scenario, kind: 'collection' | 'transfer' | 'refund', t: Timings): Plan {
@@ -87,6 +88,9 @@ export function planFor(scenario: Scenario, kind: 'collection' | 'transfer' | 'r
       return { outcome: { status: 'SUCCESSFUL', afterMs: quick }, callbacks: 0 };
     case 'duplicate_callbacks':
       return { outcome: { status: 'SUCCESSFUL', afterMs: quick }, callbacks: 3 };
+    case 'slow_answer':
+      // A slow network is slow all the way: the customer's answer comes after the late reply.
+      return { outcome: { status: 'SUCCESSFUL', afterMs: t.SLOW_ANSWER_MS + quick }, callbacks: 1 };
     case 'early_callback':
       return { outcome: { status: 'SUCCESSFUL', afterMs: quick + t.EARLY_CALLBACK_LEAD_MS }, callbacks: 1, earlyCallbackAfterMs: quick };
     default:

@@ -1,0 +1,90 @@
+/** The operator simulator's control API, as tests use it (see docs/simulator.md). */
+
+export interface SimRecord {
+  operator: 'mtn' | 'airtel';
+  reference: string;
+  kind: 'collection' | 'transfer' | 'refund';
+  externalId: string | null;
+  operatorTxnId: string;
+  msisdn: string;
+  amount: number;
+  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  reason: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+}
+
+export interface SimCounts {
+  requests: Record<string, number>;
+  movements: number;
+}
+
+export class SimulatorControl {
+  constructor(private readonly baseUrl: string) {}
+
+  async transactions(id: string): Promise<SimRecord[]> {
+    return this.get(`/control/transactions/${id}`);
+  }
+
+  /** The simulated operator's one record for our transaction id (undefined: it never got it). */
+  async record(id: string): Promise<SimRecord | undefined> {
+    const records = await this.transactions(id);
+    if (records.length > 1) throw new Error(`the simulator holds ${records.length} transactions for ${id}`);
+    return records[0];
+  }
+
+  counts(id: string): Promise<SimCounts> {
+    return this.get(`/control/counts/${id}`);
+  }
+
+  requests(reference: string): Promise<{ operation: string; method: string; status: number }[]> {
+    return this.get(`/control/requests?reference=${encodeURIComponent(reference)}`);
+  }
+
+  async setScenario(msisdn: string, scenario: string): Promise<void> {
+    const res = await fetch(`${this.baseUrl}/control/scenarios/${msisdn}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scenario }),
+    });
+    if (res.status !== 204) throw new Error(`setScenario: HTTP ${res.status} ${await res.text()}`);
+  }
+
+  async accounts(operator: 'mtn' | 'airtel'): Promise<{ collection: number; disbursement: number }> {
+    return this.get(`/control/accounts/${operator}`);
+  }
+
+  async wallet(operator: 'mtn' | 'airtel', msisdn: string): Promise<number> {
+    return (await this.get<{ balance: number }>(`/control/wallets/${operator}/${msisdn}`)).balance;
+  }
+
+  private async get<T>(path: string): Promise<T> {
+    const res = await fetch(`${this.baseUrl}${path}`);
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  }
+}
+
+/** Magic numbers: 07X0000CCC, X the network digit (8 MTN, 2 Airtel), CCC the scenario code. */
+export const SCENARIO_CODES = {
+  approve: '100',
+  approve_delayed: '101',
+  stay_pending: '102',
+  expire: '103',
+  decline: '110',
+  wrong_pin: '111',
+  insufficient_funds: '112',
+  no_callback: '120',
+  duplicate_callbacks: '121',
+  early_callback: '122',
+  http_500: '130',
+  http_503: '131',
+  http_429: '132',
+  slow_answer: '133',
+} as const;
+
+export type ScenarioName = keyof typeof SCENARIO_CODES;
+
+export function magicNumber(network: 'mtn' | 'airtel', scenario: ScenarioName): string {
+  return `07${network === 'mtn' ? '8' : '2'}0000${SCENARIO_CODES[scenario]}`;
+}
