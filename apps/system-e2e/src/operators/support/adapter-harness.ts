@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { getQueueToken } from '@nestjs/bullmq';
+import { ModuleRef } from '@nestjs/core';
+import { Job, Queue } from 'bullmq';
+import { InitiationOutcome, JobIds, OperatorResultJob, QueueName } from '@momo/contracts';
+import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { InfraConfig, JobProducer, JobRpc, loadConfig, redisOptionsFromUrl } from '@momo/platform';
+import {
+  createTestDatabase,
+  deleteQueueKeys,
+  insertTransaction,
+  LocalStack,
+  LocalStackOptions,
+  newTransaction,
+  seedMerchant,
+  SeededMerchant,
+  TEST_API_KEY_PEPPER,
+  TEST_REDIS_URL,
+  TEST_SECRETS_KEY,
+  TestDatabase,
+  uniqueQueuePrefix,
+  waitFor,
+  WORKSPACE_ROOT,
+} from '@momo/testing';
+import { SimulatorControl } from './simulator-control';
+
+/**
+ * operator-adapter and operator-simulator as real processes over a real Postgres and Redis, with
+ * nothing else: the test plays payments-core (asks for initiations over JobRpc, queues status
+ * checks) and reads the results the adapter reports on the operator-results queue.
+ */
+export class AdapterHarness {
+  private constructor(
+    readonly db: TestDatabase,
+    readonly merchant: SeededMerchant,
+    readonly stack: LocalStack,
+    readonly sim: SimulatorControl,
+    private readonly prefix: string,
+    private readonly requests: Queue,
+    private readonly results: Queue,
+    private readonly rpc: JobRpc,
+  ) {}
+
+  static async start(name: string, env: LocalStackOptions['env'] = {}): Promise<AdapterHarness> {
+    const db = await createTestDatabase();
+    const merchant = await seedMerchant(db.dataSource);
+    const prefix = uniqueQueuePrefix('adapter');
+    const stack = await LocalStack.start({
+      databaseUrl: db.url,
+      redisUrl: TEST_REDIS_URL,
+      queuePrefix: prefix,
+      apiKeyPepper: TEST_API_KEY_PEPPER,
+      secretsEncryptionKey: TEST_SECRETS_KEY,
+      ports: 'free',
+      output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${prefix}`) },
+      services: ['operator-simulator', 'operator-adapter'],
+      env,
+    });
+    const connection = redisOptionsFromUrl(TEST_REDIS_URL);
+    const requests = new Queue(QueueName.OperatorRequests, { connection, prefix });
+    const results = new Queue(QueueName.OperatorResults, { connection, prefix });
+    const queues: Record<string, Queue> = { [getQueueToken(QueueName.OperatorRequests)]: requests, [getQueueToken(QueueName.OperatorResults)]: results };
+    const moduleRef = { get: (token: string) => queues[token] } as unknown as ModuleRef;
+    const rpc = new JobRpc(new JobProducer(moduleRef), loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix }));
+    return new AdapterHarness(db, merchant, stack, new SimulatorControl(stack.url('operator-simulator')), prefix, requests, results, rpc);
+  }
+
+  async insert(overrides: Partial<NewTransaction>): Promise<TransactionEntity> {
+    const network = overrides.network ?? 'mtn';
+    return insertTransaction(
+      this.db.dataSource,
+      newTransaction(this.merchant, { network, provider: network === 'mtn' ? 'mtn_momo' : 'airtel_money', ...overrides }),
+    );
+  }
+
+  /** What payments-core does: ask the adapter to initiate and wait for its answer. */
+  async initiate(transactionId: string, attempt = 0): Promise<InitiationOutcome> {
+    const reply = await this.rpc.call('initiate-transaction', { transactionId }, { jobId: JobIds.initiate(transactionId, attempt), timeoutMs: 20_000 });
+    if (reply.status !== 'completed') throw new Error(`initiation of ${transactionId}: ${JSON.stringify(reply)}`);
+    return reply.value;
+  }
+
+  /** What the reconciler does: queue a status check. */
+  async checkStatus(transactionId: string, slot: string): Promise<void> {
+    await this.requests.add('check-transaction-status', { transactionId, reason: 'reconcile' }, { jobId: JobIds.statusCheck(transactionId, slot) });
+  }
+
+  /** The final result the adapter reported for a transaction. */
+  result(transactionId: string, timeoutMs = 15_000): Promise<OperatorResultJob> {
+    return waitFor(
+      async () => {
+        for (const status of ['succeeded', 'failed']) {
+          const job: Job | undefined = await this.results.getJob(JobIds.operatorResult(transactionId, status));
+          if (job) return job.data as OperatorResultJob;
+        }
+        return undefined;
+      },
+      { timeoutMs, what: `an operator result for ${transactionId}` },
+    );
+  }
+
+  async resultCount(transactionId: string): Promise<number> {
+    let n = 0;
+    for (const status of ['succeeded', 'failed']) if (await this.results.getJob(JobIds.operatorResult(transactionId, status))) n++;
+    return n;
+  }
+
+  /** What payments-core does with a succeeded result (the refund tests need settled payments). */
+  async markSucceeded(transactionId: string, providerRef: string): Promise<void> {
+    await this.db.dataSource.transaction((em) =>
+      new TransactionsRepository(this.db.dataSource).finalize(transactionId, { status: 'succeeded', failureCode: null, failureMessage: null, providerRef }, em),
+    );
+  }
+
+  async markFailed(transactionId: string, failureCode: string): Promise<void> {
+    await this.db.dataSource.transaction((em) =>
+      new TransactionsRepository(this.db.dataSource).finalize(transactionId, { status: 'failed', failureCode, failureMessage: failureCode }, em),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.stack.stop();
+    await this.rpc.onApplicationShutdown();
+    await this.requests.close();
+    await this.results.close();
+    await deleteQueueKeys(this.prefix);
+    await this.db.drop();
+  }
+}
