@@ -22,6 +22,18 @@ describe('MTN initiation answers', () => {
     expect(mtnInitiationOutcome(response(400, { code: 'PAYER_NOT_FOUND' }))).toMatchObject({ kind: 'refused', failureCode: 'PAYER_NOT_FOUND', httpStatus: 400 });
   });
 
+  it('names the limit when MTN refuses one', () => {
+    const outcome = mtnInitiationOutcome(response(500, { code: 'PAYER_LIMIT_REACHED', message: 'The per-transaction limit of 500000 RWF would be exceeded.' }));
+    expect(outcome).toMatchObject({ kind: 'refused', failureCode: 'LIMIT_EXCEEDED', httpStatus: 409 });
+    expect(outcome.kind === 'refused' && outcome.failureMessage).toContain('per-transaction limit of 500000 RWF');
+  });
+
+  it('treats refused credentials and an open circuit as unavailable (nothing was created)', () => {
+    expect(mtnInitiationOutcome(response(401, { code: 'UNAUTHORIZED' }))).toMatchObject({ kind: 'unavailable' });
+    expect(mtnInitiationOutcome(response(403, { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT' }))).toMatchObject({ kind: 'unavailable' });
+    expect(mtnInitiationOutcome({ kind: 'not_sent', error: 'circuit open', retryAfterSeconds: 12 })).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 12 });
+  });
+
   it('passes rate limiting through with Retry-After, and unavailability as such', () => {
     expect(mtnInitiationOutcome(response(429, '', { 'retry-after': '7' }))).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 7 });
     expect(mtnInitiationOutcome(response(503))).toMatchObject({ kind: 'unavailable' });
@@ -50,6 +62,7 @@ describe('MTN status answers', () => {
 
   it('tells pending, not found and nonsense apart', () => {
     expect(mtnStatusOutcome(response(200, { status: 'PENDING' }))).toEqual({ kind: 'pending' });
+    expect(mtnStatusOutcome(response(200, { status: 'FAILED', reason: 'ONGOING' }))).toEqual({ kind: 'pending' });
     expect(mtnStatusOutcome(response(404, { code: 'RESOURCE_NOT_FOUND' }))).toEqual({ kind: 'not_found' });
     expect(mtnStatusOutcome(response(200, 'not json')).kind).toBe('unknown');
     expect(mtnStatusOutcome(response(502)).kind).toBe('unknown');
