@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { ServiceConfig } from '@momo/platform';
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -11,9 +11,15 @@ const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['h
 export class SimulatorConfig extends ServiceConfig {
   override PORT: number = 3005;
 
-  /** The simulator's own record of wallets and transactions (schema operator_simulator). */
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
-  SIMULATOR_DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
+  /**
+   * The simulator's own record of wallets and transactions (schema operator_simulator). Unset, it
+   * shares DATABASE_URL's database (in its own schema), then the local development database.
+   */
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  SIMULATOR_DATABASE_URL?: string;
+
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL?: string;
 
   // MTN MoMo: API user (a UUID v4, as MTN issues them), API key, one subscription key per product.
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, { message: 'must be a UUID v4' })
@@ -77,4 +83,8 @@ export class SimulatorConfig extends ServiceConfig {
 
   @IsIn(['true', 'false'])
   CALLBACKS_ENABLED: 'true' | 'false' = 'true';
+}
+
+export function simulatorDatabaseUrl(config: SimulatorConfig): string {
+  return config.SIMULATOR_DATABASE_URL ?? config.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/momo';
 }

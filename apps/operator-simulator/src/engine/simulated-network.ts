@@ -4,7 +4,7 @@ import { Pool } from 'pg';
 import { airtelCallbackBody } from '../airtel/airtel-wire';
 import { mtnCallbackBody } from '../mtn/mtn-wire';
 import { canonicalMsisdn, planFor, Scenario, scenarioOfNumber } from '../scenarios/scenarios';
-import { SimulatorConfig } from '../simulator.config';
+import { SimulatorConfig, simulatorDatabaseUrl } from '../simulator.config';
 import { ensureSchema } from '../store/simulator-schema';
 import { CreateResult, NewSimTransaction, OperatorId, RequestRecord, SimTransaction, SimulatorStore } from '../store/simulator-store';
 
@@ -27,7 +27,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   constructor(private readonly config: SimulatorConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.pool = new Pool({ connectionString: this.config.SIMULATOR_DATABASE_URL, max: 10, application_name: 'operator-simulator' });
+    this.pool = new Pool({ connectionString: simulatorDatabaseUrl(this.config), max: 10, application_name: 'operator-simulator' });
     await ensureSchema(this.pool);
     this.store = new SimulatorStore(this.pool, {
       perTransaction: this.config.PER_TRANSACTION_LIMIT,
