@@ -16,9 +16,12 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsUrl(URL_OPTIONS)
   CALLBACK_BASE_URL: string = 'http://127.0.0.1:3002';
 
-  /** Per-call timeout towards an operator. */
+  /**
+   * Per-call timeout towards an operator. Below payments-core's INITIATION_WAIT_MS (8 s), so the
+   * adapter's verdict on a slow operator still reaches the merchant's request.
+   */
   @IsInt() @Min(200) @Max(60_000)
-  OPERATOR_TIMEOUT_MS: number = 10_000;
+  OPERATOR_TIMEOUT_MS: number = 7_000;
 
   /** Concurrent HTTP connections per operator host (further requests queue for a connection). */
   @IsInt() @Min(1) @Max(1_000)
