@@ -108,7 +108,9 @@ export class OperatorHttpClient implements OnApplicationShutdown {
 }
 
 function classifyFailure(error: unknown): OperatorResponse {
-  const code = (error as { code?: string }).code ?? '';
+  // undici's codes are strings; an aborted timeout is a DOMException whose numeric code means nothing here.
+  const raw = (error as { code?: unknown }).code;
+  const code = typeof raw === 'string' ? raw : (error as { name?: unknown }).name === 'TimeoutError' ? 'timeout' : '';
   const message = error instanceof Error ? error.message : String(error);
   const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
   if (neverSent.includes(code) || error instanceof errors.ConnectTimeoutError) return { kind: 'not_sent', error: code || message };

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { SimulatedNetwork } from '../engine/simulated-network';
 import { canonicalMsisdn, isScenario, SCENARIOS } from '../scenarios/scenarios';
 import { OperatorId } from '../store/simulator-store';
@@ -43,6 +43,17 @@ export class ControlController {
   @Get('counts/:id')
   counts(@Param('id') id: string) {
     return this.network.store.counts(id);
+  }
+
+  /** For up to 10,000 of our ids: the operator's status, its records and money movements for each. */
+  @Post('summaries')
+  @HttpCode(200)
+  summaries(@Body() body: { ids?: unknown } | undefined) {
+    const ids = body?.ids;
+    if (!Array.isArray(ids) || ids.length > 10_000 || !ids.every((id) => typeof id === 'string')) {
+      throw new BadRequestException('ids must be an array of at most 10000 strings');
+    }
+    return this.network.store.summaries(ids as string[]);
   }
 
   /** The simulated operator's own record of a transaction. */

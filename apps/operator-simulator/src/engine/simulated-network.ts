@@ -27,7 +27,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   constructor(private readonly config: SimulatorConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.pool = new Pool({ connectionString: simulatorDatabaseUrl(this.config), max: 10, application_name: 'operator-simulator' });
+    this.pool = new Pool({ connectionString: simulatorDatabaseUrl(this.config), max: this.config.SIMULATOR_DATABASE_POOL_SIZE, application_name: 'operator-simulator' });
     await ensureSchema(this.pool);
     this.store = new SimulatorStore(this.pool, {
       perTransaction: this.config.PER_TRANSACTION_LIMIT,

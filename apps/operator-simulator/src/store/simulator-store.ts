@@ -203,6 +203,30 @@ export class SimulatorStore {
     return rows.map(toTransaction);
   }
 
+  /**
+   * For many of our ids at once: the simulator's status for each and how many times money moved
+   * (fault-injection tests compare these with our own final statuses).
+   */
+  async summaries(ids: string[]): Promise<Record<string, { status: SimStatus | null; records: number; movements: number }>> {
+    const [records, movements] = await Promise.all([
+      this.pool.query<{ id: string; status: SimStatus; n: string }>(
+        `SELECT COALESCE(external_id, reference) AS id, min(status) AS status, count(*) AS n FROM ${T}
+          WHERE external_id = ANY($1) OR reference = ANY($1) GROUP BY 1`,
+        [ids],
+      ),
+      this.pool.query<{ id: string; n: string }>(
+        `SELECT COALESCE(external_id, reference) AS id, count(*) AS n FROM ${SCHEMA}.movements
+          WHERE external_id = ANY($1) OR reference = ANY($1) GROUP BY 1`,
+        [ids],
+      ),
+    ]);
+    const out: Record<string, { status: SimStatus | null; records: number; movements: number }> = {};
+    for (const id of ids) out[id] = { status: null, records: 0, movements: 0 };
+    for (const r of records.rows) if (out[r.id]) out[r.id] = { ...out[r.id], status: r.status, records: Number(r.n) };
+    for (const m of movements.rows) if (out[m.id]) out[m.id].movements = Number(m.n);
+    return out;
+  }
+
   async recordRequest(r: RequestRecord): Promise<void> {
     await this.pool.query(
       `INSERT INTO ${SCHEMA}.requests (operator, operation, method, path, reference, external_id, status) VALUES ($1,$2,$3,$4,$5,$6,$7)`,

@@ -36,7 +36,7 @@ describe('the public mtn-momo client against the simulator', () => {
       ports: 'free',
       output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `mtn-momo-${prefix}`) },
       services: ['operator-simulator'],
-      env: { 'operator-simulator': { APPROVAL_DELAY_MS: '200' } },
+      env: { 'operator-simulator': { APPROVAL_DELAY_MS: '200', SIMULATOR_DATABASE_POOL_SIZE: '3' } },
     });
     sim = new SimulatorControl(stack.url('operator-simulator'));
     client = momo.create({ callbackHost: 'http://127.0.0.1', baseUrl: `${stack.url('operator-simulator')}/mtn`, environment: momo.Environment.SANDBOX });

@@ -12,7 +12,13 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
 
   beforeAll(async () => {
     h = await AdapterHarness.start('operators-payouts', {
-      'operator-simulator': { APPROVAL_DELAY_MS: '200', DELAYED_APPROVAL_MS: '3000', RETRY_AFTER_SECONDS: '7' },
+      '*': { DATABASE_POOL_SIZE: '3' },
+      'operator-simulator': {
+        SIMULATOR_DATABASE_POOL_SIZE: '3',
+        APPROVAL_DELAY_MS: '200',
+        DELAYED_APPROVAL_MS: '3000',
+        RETRY_AFTER_SECONDS: '7',
+      },
       'operator-adapter': {
         OPERATOR_TIMEOUT_MS: '2000',
         BREAKER_VOLUME_THRESHOLD: '3',

@@ -37,6 +37,13 @@ export class SimulatorControl {
     return this.get(`/control/counts/${id}`);
   }
 
+  /** Status, record count and money movements for many of our ids in one call. */
+  async summaries(ids: string[]): Promise<Record<string, { status: SimRecord['status'] | null; records: number; movements: number }>> {
+    const res = await fetch(`${this.baseUrl}/control/summaries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
+    if (res.status !== 200) throw new Error(`summaries: HTTP ${res.status}`);
+    return (await res.json()) as never;
+  }
+
   requests(reference: string): Promise<{ operation: string; method: string; status: number }[]> {
     return this.get(`/control/requests?reference=${encodeURIComponent(reference)}`);
   }
