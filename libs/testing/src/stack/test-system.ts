@@ -49,7 +49,8 @@ export async function startTestSystem(
       services: options.services,
       env: {
         ...options.env,
-        '*': { LOG_LEVEL: 'info', ...options.env?.['*'] },
+        // Small pools: several test runs share one Postgres (100 connections).
+        '*': { LOG_LEVEL: 'info', DATABASE_POOL_SIZE: '3', SIMULATOR_DATABASE_POOL_SIZE: '3', ...options.env?.['*'] },
         'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['webhook-dispatcher'] },
       },
     });
