@@ -6,3 +6,4 @@ export * from './factories/transaction.factory';
 export * from './webhook-receiver';
 export * from './redis';
 export * from './stack';
+export * from './private-servers';

@@ -1,0 +1,43 @@
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import { PrivatePostgres, PrivateRedis } from './private-servers';
+
+describe('private servers for fault injection', () => {
+  it('runs a Postgres that survives a crash-restart with its committed data', async () => {
+    const pg = await PrivatePostgres.start();
+    try {
+      const before = new Client({ connectionString: `${pg.url}/postgres` });
+      before.on('error', () => undefined); // the crash below ends this connection
+      await before.connect();
+      await before.query('CREATE TABLE kept (n int)');
+      await before.query('INSERT INTO kept VALUES (42)');
+      await pg.crashAndRestart();
+      await expect(before.query('SELECT 1')).rejects.toThrow();
+      await before.end().catch(() => undefined);
+      const after = new Client({ connectionString: `${pg.url}/postgres` });
+      await after.connect();
+      expect((await after.query('SELECT n FROM kept')).rows).toEqual([{ n: 42 }]);
+      await after.end();
+    } finally {
+      await pg.stop();
+    }
+  });
+
+  it('runs a Redis that can be flushed or crash-restarted empty', async () => {
+    const redis = await PrivateRedis.start();
+    try {
+      const client = new Redis(redis.url);
+      await client.set('k', 'v');
+      await redis.flushAll();
+      expect(await client.get('k')).toBeNull();
+      await client.set('k', 'v');
+      await client.quit();
+      await redis.crashAndRestart();
+      const fresh = new Redis(redis.url);
+      expect(await fresh.get('k')).toBeNull();
+      await fresh.quit();
+    } finally {
+      await redis.stop();
+    }
+  });
+});

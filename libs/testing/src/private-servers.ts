@@ -1,0 +1,138 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { freePort } from './ports';
+import { waitFor } from './wait';
+
+/**
+ * Private Postgres and Redis servers for fault-injection tests: they may be restarted or flushed
+ * without touching the machine's shared servers that other tests use. Same binaries, own data
+ * directory and port, thrown away afterwards.
+ */
+export class PrivatePostgres {
+  private constructor(
+    readonly port: number,
+    private readonly dataDir: string,
+    private readonly bin: string,
+  ) {}
+
+  static async start(): Promise<PrivatePostgres> {
+    const bin = postgresBinDir();
+    const dataDir = mkdtempSync(join(tmpdir(), 'momo-pg-'));
+    const port = await freePort();
+    const server = new PrivatePostgres(port, dataDir, bin);
+    if (isRoot()) chownSync(dataDir, uidOf('postgres'), gidOf('postgres'));
+    server.run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    server.ctl('start');
+    return server;
+  }
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}`;
+  }
+
+  /** Stops abruptly (as a crash would: no checkpoint) and starts again on the same port. */
+  async crashAndRestart(): Promise<void> {
+    this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
+    this.ctl('start');
+  }
+
+  async stop(): Promise<void> {
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
+    } finally {
+      rmSync(this.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  /** fsync off is safe here: a process crash loses nothing the OS already has, and we never crash the OS. */
+  private ctl(action: 'start'): void {
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`;
+    this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dataDir, 'server.log'), '-w', '-t', '60', action]);
+  }
+
+  private run(program: string, args: string[]): void {
+    const binary = join(this.bin, program);
+    if (isRoot()) execFileSync('runuser', ['-u', 'postgres', '--', binary, ...args], { stdio: 'ignore' });
+    else execFileSync(binary, args, { stdio: 'ignore' });
+  }
+}
+
+export class PrivateRedis {
+  private constructor(
+    readonly port: number,
+    private process: ChildProcess,
+  ) {}
+
+  static async start(): Promise<PrivateRedis> {
+    const port = await freePort();
+    const server = new PrivateRedis(port, PrivateRedis.spawn(port));
+    await server.ready();
+    return server;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}/0`;
+  }
+
+  async flushAll(): Promise<void> {
+    const client = new Redis(this.url);
+    await client.flushall();
+    await client.quit();
+  }
+
+  /** kill -9 and start again empty (it keeps nothing on disk), as a Redis crash would. */
+  async crashAndRestart(): Promise<void> {
+    await this.kill();
+    this.process = PrivateRedis.spawn(this.port);
+    await this.ready();
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+  }
+
+  private async kill(): Promise<void> {
+    if (this.process.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.process.once('exit', resolve));
+    this.process.kill('SIGKILL');
+    await exited;
+  }
+
+  private async ready(): Promise<void> {
+    await waitFor(() => pingRedis(this.port), { timeoutMs: 10_000, what: 'private redis' });
+  }
+
+  private static spawn(port: number): ChildProcess {
+    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child.unref();
+    return child;
+  }
+}
+
+function postgresBinDir(): string {
+  const versions = readdirSync('/usr/lib/postgresql').sort();
+  return join('/usr/lib/postgresql', versions[versions.length - 1], 'bin');
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+const uidOf = (user: string) => Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+const gidOf = (user: string) => Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+
+/** true once the server answers PING (a bare socket: nothing lingers after a failed try). */
+function pingRedis(port: number): Promise<true | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (answer: true | undefined) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(500, () => done(undefined));
+    socket.once('error', () => done(undefined));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? true : undefined));
+  });
+}
