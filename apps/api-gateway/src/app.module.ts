@@ -3,8 +3,22 @@ import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
 import { ApiGatewayConfig } from './api-gateway.config';
+import { AppsController } from './apps/apps.controller';
+import { AppsService } from './apps/apps.service';
+import { WebhookUrlCheck } from './apps/webhook-url.check';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuthInvalidations } from './auth/auth-invalidations';
+import { PrincipalCache } from './auth/principal-cache';
+import { BalanceController } from './balance/balance.controller';
+import { TransactionCommands } from './commands/transaction-commands';
+import { IdempotentRequests } from './idempotency/idempotent-requests';
 import { PaymentsController } from './payments/payments.controller';
+import { PayoutsController } from './payouts/payouts.controller';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { GatewayRedis } from './redis/gateway-redis';
+
+/** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
+export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, ApiKeyGuard];
 
 @Module({})
 export class ApiGatewayModule {
@@ -20,8 +34,8 @@ export class ApiGatewayModule {
         HealthModule.forRoot({ database: true, redis: true }),
         MetricsModule,
       ],
-      controllers: [PaymentsController],
-      providers: [ApiKeyGuard],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController],
+      providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };
   }
 }

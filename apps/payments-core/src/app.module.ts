@@ -4,9 +4,11 @@ import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
+import { InitiationService } from './payments/initiation.service';
 import { PaymentCommandsProcessor } from './payments/payment-commands.processor';
 import { PaymentsService } from './payments/payments.service';
 import { PaymentsCoreConfig } from './payments-core.config';
+import { PayoutsService } from './payouts/payouts.service';
 import { OperatorResultsProcessor } from './settlement/operator-results.processor';
 import { SettlementService } from './settlement/settlement.service';
 
@@ -26,7 +28,9 @@ export class PaymentsCoreModule {
       ],
       providers: [
         FeeSchedules,
+        InitiationService,
         PaymentsService,
+        PayoutsService,
         SettlementService,
         OutboxRelay,
         PaymentCommandsProcessor,

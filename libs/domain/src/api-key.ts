@@ -57,3 +57,16 @@ export function randomBase62(length: number): string {
   }
   return out;
 }
+
+export interface IssuedKey {
+  /** The full key: shown once, never stored. */
+  key: string;
+  keyHash: string;
+  keyHint: string;
+}
+
+/** A new key and what is stored about it. */
+export function issueApiKey(kind: KeyKind, mode: Mode, pepper: string): IssuedKey {
+  const key = generateApiKey(kind, mode);
+  return { key, keyHash: hashApiKey(key, pepper), keyHint: keyHint(key) };
+}

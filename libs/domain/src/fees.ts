@@ -27,3 +27,14 @@ export function computeFee(amount: number, rule: FeeRule): number {
   if (rule.max !== null) fee = Math.min(fee, rule.max);
   return fee;
 }
+
+/** What is wrong with a fee rule, in words an operator can act on; empty when it is valid. */
+export function feeRuleProblems(rule: FeeRule): string[] {
+  const problems: string[] = [];
+  const wholeNonNegative = (value: number) => Number.isSafeInteger(value) && value >= 0;
+  if (!wholeNonNegative(rule.percentBps) || rule.percentBps > 10_000) problems.push('percentBps must be a whole number from 0 to 10000 (100 %)');
+  if (!wholeNonNegative(rule.fixed)) problems.push('fixed must be a whole, non-negative number of RWF');
+  if (!wholeNonNegative(rule.min)) problems.push('min must be a whole, non-negative number of RWF');
+  if (rule.max !== null && (!wholeNonNegative(rule.max) || rule.max < rule.min)) problems.push('max must be a whole number of RWF, at least min (or none)');
+  return problems;
+}

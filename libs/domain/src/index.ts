@@ -6,3 +6,4 @@ export * from './fees';
 export * from './ledger';
 export * from './api-key';
 export * from './reconciliation';
+export * from './refund';

@@ -7,3 +7,4 @@ export * from './webhook-receiver';
 export * from './redis';
 export * from './stack';
 export * from './private-servers';
+export * from './factories/balance.factory';

@@ -7,7 +7,9 @@ export interface Principal {
   kind: ApiKeyKind;
   mode: Mode;
   merchantId: string;
+  /** Set for app keys; null for account keys. */
   appId: string | null;
+  businessVerified: boolean;
 }
 
 declare module 'fastify' {

@@ -1,20 +1,34 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from '@momo/platform';
 
 /**
  * Request bodies and queries: unknown fields rejected, no implicit type conversion (a string
- * "1000" is not an amount), and every problem reported per field in `details`.
+ * "1000" is not an amount), and every problem reported per field in `details.fields`. A body
+ * must be a JSON object; an absent body counts as an empty one (so each missing field is named).
  */
-export function requestValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    transform: true,
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    stopAtFirstError: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => validationFailure(errors),
-  });
+@Injectable()
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      transform: true,
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      stopAtFirstError: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => validationFailure(errors),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
+      if (value === undefined || value === null) value = {};
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new ApiError('VALIDATION_FAILED', undefined, { fields: { body: ['must be a JSON object'] } });
+      }
+    }
+    return super.transform(value, metadata);
+  }
 }
 
 export function validationFailure(errors: ValidationError[]): ApiError {

@@ -8,14 +8,19 @@ export function IsWalletNumber(options?: ValidationOptions) {
       name: 'isWalletNumber',
       target: target.constructor,
       propertyName,
-      options: { message: 'msisdn must look like 0788123456, 250788123456 or +250788123456', ...options },
-      validator: { validate: (value: unknown) => parseMsisdn(value).ok || (parseMsisdn(value) as { reason: string }).reason === 'unsupported_network' },
+      options: { message: `${propertyName} must look like 0788123456, 250788123456 or +250788123456`, ...options },
+      validator: {
+        validate: (value: unknown) => {
+          const parsed = parseMsisdn(value);
+          return parsed.ok || parsed.reason === 'unsupported_network';
+        },
+      },
     });
     registerDecorator({
       name: 'isSupportedNetwork',
       target: target.constructor,
       propertyName,
-      options: { message: 'msisdn must be on MTN (078, 079) or Airtel (072, 073)', ...options },
+      options: { message: `${propertyName} must be on MTN (078, 079) or Airtel (072, 073)`, ...options },
       validator: { validate: (value: unknown) => parseMsisdn(value).ok },
     });
   };
@@ -35,7 +40,7 @@ export function IsStringMap(limits: StringMapLimits, options?: ValidationOptions
       target: target.constructor,
       propertyName,
       options: {
-        message: `${propertyName} must be an object of at most ${limits.maxKeys} string keys (each up to ${limits.maxKeyLength} characters) to string values (each up to ${limits.maxValueLength} characters)`,
+        message: `${propertyName} must be an object of at most ${limits.maxKeys} string keys (each 1 to ${limits.maxKeyLength} characters) to string values (each up to ${limits.maxValueLength} characters)`,
         ...options,
       },
       validator: {

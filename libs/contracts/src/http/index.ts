@@ -1,3 +1,5 @@
 export * from './transaction.view';
 export * from './envelope';
 export * from './error-codes';
+export * from './views';
+export * from './auth-invalidation';

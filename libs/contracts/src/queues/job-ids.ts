@@ -5,7 +5,14 @@
  * BullMQ forbids ':' in custom ids, so parts are joined with '.'.
  */
 export const JobIds = {
-  createPayment: (transactionId: string) => `create-payment.${transactionId}`,
+  /**
+   * Commands that create a transaction. `attempt` counts idempotent retries of one request: a
+   * retry must not join a failed job of an earlier attempt (payments-core dedupes on the
+   * transaction id anyway).
+   */
+  createPayment: (transactionId: string, attempt = 0) => `create-payment.${transactionId}.${attempt}`,
+  createPayout: (transactionId: string, attempt = 0) => `create-payout.${transactionId}.${attempt}`,
+  createRefund: (transactionId: string, attempt = 0) => `create-refund.${transactionId}.${attempt}`,
   initiate: (transactionId: string, attempt = 0) => `initiate.${transactionId}.${attempt}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,

@@ -2,6 +2,8 @@ import { ClassConstructor } from 'class-transformer';
 import {
   CheckTransactionStatusJob,
   CreatePaymentCommand,
+  CreatePayoutCommand,
+  CreateRefundCommand,
   DeliverWebhookJob,
   OperatorResultJob,
   ReconciliationSweepJob,
@@ -17,6 +19,8 @@ import { CommandReply, InitiationOutcome } from './replies';
  */
 export const JOBS = {
   'create-payment': { queue: QueueName.PaymentCommands, payload: CreatePaymentCommand },
+  'create-payout': { queue: QueueName.PaymentCommands, payload: CreatePayoutCommand },
+  'create-refund': { queue: QueueName.PaymentCommands, payload: CreateRefundCommand },
   'initiate-transaction': { queue: QueueName.OperatorRequests, payload: TransactionRef },
   'check-transaction-status': { queue: QueueName.OperatorRequests, payload: CheckTransactionStatusJob },
   'apply-operator-result': { queue: QueueName.OperatorResults, payload: OperatorResultJob },
@@ -34,6 +38,8 @@ export type JobsOfQueue<Q extends QueueName> = {
 /** What a request/reply job returns to the caller waiting on it. */
 export interface JobReplies {
   'create-payment': CommandReply;
+  'create-payout': CommandReply;
+  'create-refund': CommandReply;
   'initiate-transaction': InitiationOutcome;
   'check-transaction-status': void;
   'apply-operator-result': void;

@@ -34,6 +34,36 @@ export class CreatePaymentCommand {
   @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
 }
 
+/** Cash out to a wallet; amount + fee is reserved from the balance when it is created. */
+export class CreatePayoutCommand {
+  /** Chosen by the gateway before sending, so a retried command cannot create a second payout. */
+  @IsUUID('4') transactionId!: string;
+  @IsUUID('4') merchantId!: string;
+  @IsUUID('4') appId!: string;
+  @IsIn(MODES) mode!: Mode;
+  @IsInt() @Min(MIN_AMOUNT) amount!: number;
+  @Matches(/^250\d{9}$/) msisdn!: string;
+  @IsIn(NETWORKS) network!: Network;
+  @IsString() @MaxLength(255) description!: string;
+  @IsString() @MaxLength(255) reference!: string;
+  @IsObject() metadata!: Record<string, string>;
+  @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+}
+
+/** Refund of a succeeded cash in: a payout to the payer with reverses_payment_id set. */
+export class CreateRefundCommand {
+  @IsUUID('4') transactionId!: string;
+  /** The payment to refund; it must belong to this app and mode, or it does not exist. */
+  @IsUUID() paymentId!: string;
+  @IsUUID('4') merchantId!: string;
+  @IsUUID('4') appId!: string;
+  @IsIn(MODES) mode!: Mode;
+  /** Absent: the whole payment. */
+  @IsOptional() @IsInt() @Min(MIN_AMOUNT) amount?: number;
+  @IsString() @MaxLength(255) reason!: string;
+  @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+}
+
 export class TransactionRef {
   @IsUUID('4') transactionId!: string;
 }

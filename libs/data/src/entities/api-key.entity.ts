@@ -16,4 +16,6 @@ export class ApiKeyEntity {
   @Column('text', { name: 'key_hint' }) keyHint!: string;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
+  /** Set when a key is rotated with a grace period: it stops working at this time. */
+  @Column('timestamptz', { name: 'expires_at', nullable: true }) expiresAt!: Date | null;
 }

@@ -1,4 +1,5 @@
 import { InitialSchema1795314900000 } from './1795314900000-InitialSchema';
+import { MerchantApi1795320000000 } from './1795320000000-MerchantApi';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
-export const MIGRATIONS = [InitialSchema1795314900000];
+export const MIGRATIONS = [InitialSchema1795314900000, MerchantApi1795320000000];

@@ -1,3 +1,4 @@
+import { IdempotencyRepository } from './idempotency.repository';
 import { LedgerRepository } from './ledger.repository';
 import { MerchantsRepository } from './merchants.repository';
 import { OperatorLogRepository } from './operator-log.repository';
@@ -15,6 +16,7 @@ export * from './merchants.repository';
 export * from './operator-log.repository';
 export * from './webhooks.repository';
 export * from './reconciliation.repository';
+export * from './idempotency.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -24,4 +26,5 @@ export const REPOSITORIES = [
   OperatorLogRepository,
   WebhooksRepository,
   ReconciliationRepository,
+  IdempotencyRepository,
 ];

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Mode } from '@momo/domain';
-import { ApiKeyEntity, ApiKeyKind, AppEntity, MerchantEntity } from '../entities';
-import { hydrate } from './hydrate';
+import type { FeeSchedule, Mode } from '@momo/domain';
+import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, MerchantEntity, MerchantStatus } from '../entities';
+import { hydrate, queryRows } from './hydrate';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
 export interface KeyPrincipal {
@@ -20,6 +20,32 @@ export interface NewApiKey {
   mode: Mode;
   keyHash: string;
   keyHint: string;
+}
+
+/**
+ * A row's place in a keyset-paged listing: created_at to the microsecond (as Postgres text; a JS
+ * Date would lose the microseconds and skip or repeat rows) and the id as tie-breaker.
+ */
+export interface PagePosition {
+  createdAt: string;
+  id: string;
+}
+
+export const EXACT_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export interface MerchantPatch {
+  name?: string;
+  businessVerified?: boolean;
+  status?: MerchantStatus;
+  readsPerMinute?: number | null;
+  writesPerMinute?: number | null;
+  feeSchedule?: FeeSchedule | null;
+}
+
+export interface AppPatch {
+  name?: string;
+  webhookUrl?: string | null;
+  status?: AppStatus;
 }
 
 /** merchants, apps and api_keys: owned by api-gateway (and the admin CLI). */
@@ -46,12 +72,21 @@ export class MerchantsRepository {
     };
   }
 
-  findMerchant(id: string): Promise<MerchantEntity | null> {
-    return this.dataSource.manager.findOneBy(MerchantEntity, { id });
+  findMerchant(id: string, em: EntityManager = this.dataSource.manager): Promise<MerchantEntity | null> {
+    return em.findOneBy(MerchantEntity, { id });
+  }
+
+  listMerchants(): Promise<MerchantEntity[]> {
+    return this.dataSource.manager.find(MerchantEntity, { order: { createdAt: 'ASC' } });
   }
 
   findApp(id: string): Promise<AppEntity | null> {
     return this.dataSource.manager.findOneBy(AppEntity, { id });
+  }
+
+  /** An app of this merchant; another merchant's app is simply not found. */
+  findAppOfMerchant(id: string, merchantId: string): Promise<AppEntity | null> {
+    return this.dataSource.manager.findOneBy(AppEntity, { id, merchantId });
   }
 
   async upsertMerchant(merchant: Pick<MerchantEntity, 'id' | 'name' | 'businessVerified' | 'status'>, em: EntityManager = this.dataSource.manager): Promise<void> {
@@ -60,6 +95,28 @@ export class MerchantsRepository {
        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`,
       [merchant.id, merchant.name, merchant.businessVerified, merchant.status],
     );
+  }
+
+  /** Changes what the platform operator manages about a merchant; null when there is no such merchant. */
+  async updateMerchant(id: string, patch: MerchantPatch): Promise<MerchantEntity | null> {
+    const columns: Record<keyof MerchantPatch, string> = {
+      name: 'name',
+      businessVerified: 'business_verified',
+      status: 'status',
+      readsPerMinute: 'reads_per_minute',
+      writesPerMinute: 'writes_per_minute',
+      feeSchedule: 'fee_schedule',
+    };
+    const sets: string[] = [];
+    const values: unknown[] = [id];
+    for (const [field, value] of Object.entries(patch) as [keyof MerchantPatch, unknown][]) {
+      if (value === undefined) continue;
+      values.push(field === 'feeSchedule' && value !== null ? JSON.stringify(value) : value);
+      sets.push(`${columns[field]} = $${values.length}`);
+    }
+    if (sets.length === 0) return this.findMerchant(id);
+    const rows = await queryRows(this.dataSource.manager, `UPDATE merchants SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`, values);
+    return rows.length ? hydrate(this.dataSource.manager, MerchantEntity, rows[0]) : null;
   }
 
   async upsertApp(
@@ -74,6 +131,67 @@ export class MerchantsRepository {
     );
   }
 
+  /** Inserts a new app and returns it as stored. */
+  async createApp(
+    app: Pick<AppEntity, 'id' | 'merchantId' | 'name' | 'webhookUrl' | 'webhookSecretCiphertext'>,
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<AppEntity> {
+    const rows = await queryRows(
+      em,
+      `INSERT INTO apps (id, merchant_id, name, webhook_url, webhook_secret_ciphertext) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [app.id, app.merchantId, app.name, app.webhookUrl, app.webhookSecretCiphertext],
+    );
+    return hydrate(em, AppEntity, rows[0]);
+  }
+
+  /** Updates an app of this merchant; null when it has no such app. */
+  async updateApp(id: string, merchantId: string, patch: AppPatch): Promise<AppEntity | null> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `UPDATE apps SET name = COALESCE($3, name),
+              webhook_url = CASE WHEN $4::boolean THEN $5 ELSE webhook_url END,
+              status = COALESCE($6, status), updated_at = now()
+        WHERE id = $1 AND merchant_id = $2 RETURNING *`,
+      [id, merchantId, patch.name ?? null, patch.webhookUrl !== undefined, patch.webhookUrl ?? null, patch.status ?? null],
+    );
+    return rows.length ? hydrate(this.dataSource.manager, AppEntity, rows[0]) : null;
+  }
+
+  /** One page of a merchant's apps, oldest first, after the position of the previous page's last app. */
+  async listApps(merchantId: string, limit: number, after?: PagePosition): Promise<{ app: AppEntity; position: PagePosition }[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM apps
+        WHERE merchant_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
+        ORDER BY created_at, id LIMIT $4`,
+      [merchantId, after?.createdAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map((row) => ({
+      app: hydrate(this.dataSource.manager, AppEntity, row),
+      position: { createdAt: row.created_at_exact as string, id: row.id as string },
+    }));
+  }
+
+  /** Keys that still work (not revoked, not expired) of these apps. */
+  activeKeysOfApps(appIds: string[], em: EntityManager = this.dataSource.manager): Promise<ApiKeyEntity[]> {
+    if (appIds.length === 0) return Promise.resolve([]);
+    return em
+      .createQueryBuilder(ApiKeyEntity, 'k')
+      .where('k.app_id = ANY(:appIds)', { appIds })
+      .andWhere('k.revoked_at IS NULL')
+      .andWhere('(k.expires_at IS NULL OR k.expires_at > now())')
+      .orderBy('k.created_at', 'ASC')
+      .getMany();
+  }
+
+  listKeys(merchantId: string): Promise<ApiKeyEntity[]> {
+    return this.dataSource.manager.find(ApiKeyEntity, { where: { merchantId }, order: { createdAt: 'ASC' } });
+  }
+
+  findKey(id: string): Promise<ApiKeyEntity | null> {
+    return this.dataSource.manager.findOneBy(ApiKeyEntity, { id });
+  }
+
   /** Adds a key; adding the same key (same hash) again changes nothing. */
   async insertKey(key: NewApiKey, em: EntityManager = this.dataSource.manager): Promise<void> {
     await em.query(
@@ -81,6 +199,32 @@ export class MerchantsRepository {
        ON CONFLICT (key_hash) DO NOTHING`,
       [key.id, key.merchantId, key.appId, key.kind, key.mode, key.keyHash, key.keyHint],
     );
+  }
+
+  /** Revokes a key now; false when it does not exist or was already revoked. */
+  async revokeKey(id: string): Promise<boolean> {
+    const rows = await queryRows(this.dataSource.manager, `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id`, [id]);
+    return rows.length === 1;
+  }
+
+  /**
+   * Rotation: the new key is added and the old one stops working after `graceSeconds` (at once
+   * when 0), in one transaction so there is never a moment with neither key.
+   */
+  async rotateKey(oldKeyId: string, replacement: NewApiKey, graceSeconds: number): Promise<boolean> {
+    return this.dataSource.transaction(async (em) => {
+      const old = await queryRows(
+        em,
+        `UPDATE api_keys
+            SET revoked_at = CASE WHEN $2 = 0 THEN now() ELSE revoked_at END,
+                expires_at = CASE WHEN $2 > 0 THEN LEAST(COALESCE(expires_at, 'infinity'), now() + make_interval(secs => $2)) ELSE expires_at END
+          WHERE id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) RETURNING id`,
+        [oldKeyId, graceSeconds],
+      );
+      if (old.length === 0) return false;
+      await this.insertKey(replacement, em);
+      return true;
+    });
   }
 }
 

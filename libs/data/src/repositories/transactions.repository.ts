@@ -1,9 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider } from '@momo/domain';
+import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
+
+/** What GET /v1/payments filters on; the app and mode always come from the API key. */
+export interface TransactionFilters {
+  appId: string;
+  mode: Mode;
+  status?: TransactionStatus;
+  direction?: Direction;
+  reference?: string;
+  msisdn?: string;
+  /** Inclusive lower bound of created_at (ISO 8601). */
+  createdFrom?: string;
+  /** Exclusive upper bound of created_at (ISO 8601). */
+  createdTo?: string;
+}
+
+/** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
+export class ActiveRefundExistsError extends Error {
+  constructor(readonly paymentId: string) {
+    super(`payment ${paymentId} already has an active refund`);
+    this.name = 'ActiveRefundExistsError';
+  }
+}
 
 export interface NewTransaction {
   id: string;
@@ -37,8 +60,9 @@ export class TransactionsRepository {
 
   /** Inserts a pending transaction; a second insert of the same id returns the first one untouched. */
   async insertPending(t: NewTransaction, em: EntityManager = this.dataSource.manager): Promise<{ transaction: TransactionEntity; created: boolean }> {
-    const rows = await queryRows(
+    const rows = await insertOrExplain(
       em,
+      t,
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
@@ -55,6 +79,44 @@ export class TransactionsRepository {
 
   findById(id: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
     return em.findOneBy(TransactionEntity, { id });
+  }
+
+  /** Reads and row-locks a transaction for the rest of the caller's Postgres transaction. */
+  async lockById(id: string, em: EntityManager): Promise<TransactionEntity | null> {
+    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
+    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
+  }
+
+  /** One page, newest first, before the position of the previous page's last row. */
+  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
+    const where = ['app_id = $1', 'mode = $2'];
+    const values: unknown[] = [filters.appId, filters.mode];
+    const add = (sql: (placeholder: string) => string, value: unknown) => {
+      values.push(value);
+      where.push(sql(`$${values.length}`));
+    };
+    if (filters.status) add((p) => `status = ${p}`, filters.status);
+    if (filters.direction) add((p) => `direction = ${p}`, filters.direction);
+    if (filters.reference !== undefined) add((p) => `reference = ${p}`, filters.reference);
+    if (filters.msisdn) add((p) => `msisdn = ${p}`, filters.msisdn);
+    if (filters.createdFrom) add((p) => `created_at >= ${p}::timestamptz`, filters.createdFrom);
+    if (filters.createdTo) add((p) => `created_at < ${p}::timestamptz`, filters.createdTo);
+    if (before) {
+      values.push(before.createdAt, before.id);
+      where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+    }
+    values.push(limit);
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM transactions
+        WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${values.length}`,
+      values,
+    );
+    return rows.map((row) => ({
+      transaction: hydrate(em, TransactionEntity, row),
+      position: { createdAt: row.created_at_exact as string, id: row.id as string },
+    }));
   }
 
   /** A transaction as seen by one app in one mode: anything else is simply not found. */
@@ -89,5 +151,17 @@ export class TransactionsRepository {
       [id, outcome.status, outcome.failureCode, outcome.failureMessage, outcome.providerRef ?? ''],
     );
     return rows.length === 1 ? hydrate(em, TransactionEntity, rows[0]) : null;
+  }
+}
+
+/** Runs the insert, turning the one-active-refund index violation into a domain error. */
+async function insertOrExplain(em: EntityManager, t: NewTransaction, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  try {
+    return await queryRows(em, sql, params);
+  } catch (error) {
+    if ((error as { constraint?: string }).constraint === 'transactions_one_active_refund_idx' && t.reversesPaymentId) {
+      throw new ActiveRefundExistsError(t.reversesPaymentId);
+    }
+    throw error;
   }
 }

@@ -18,7 +18,7 @@ export interface SeededMerchant {
 
 export async function seedMerchant(
   dataSource: DataSource,
-  options: { mode?: Mode; webhookUrl?: string | null; verified?: boolean } = {},
+  options: { mode?: Mode; webhookUrl?: string | null; verified?: boolean; readsPerMinute?: number; writesPerMinute?: number } = {},
 ): Promise<SeededMerchant> {
   const mode = options.mode ?? 'test';
   const repo = new MerchantsRepository(dataSource);
@@ -26,6 +26,9 @@ export async function seedMerchant(
   const appId = randomUUID();
   const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   await repo.upsertMerchant({ id: merchantId, name: 'Test Merchant', businessVerified: options.verified ?? false, status: 'active' });
+  if (options.readsPerMinute !== undefined || options.writesPerMinute !== undefined) {
+    await repo.updateMerchant(merchantId, { readsPerMinute: options.readsPerMinute, writesPerMinute: options.writesPerMinute });
+  }
   await repo.upsertApp({
     id: appId,
     merchantId,

@@ -52,6 +52,7 @@ export async function startTestSystem(
         // Small pools: several test runs share one Postgres (100 connections).
         '*': { LOG_LEVEL: 'info', DATABASE_POOL_SIZE: '3', SIMULATOR_DATABASE_POOL_SIZE: '3', ...options.env?.['*'] },
         'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['webhook-dispatcher'] },
+        'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['api-gateway'] },
       },
     });
   } catch (error) {

@@ -1,0 +1,30 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+
+const WEBHOOK_URL_DOC = 'Public https URL that receives signed webhook deliveries; its host must resolve only to public addresses.';
+
+/** POST /v1/apps. */
+export class CreateAppDto {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Web shop' })
+  @IsString() @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} Without one, poll GET /v1/payments.`, example: 'https://shop.example.com/webhooks/momo' })
+  @IsOptional() @IsString() @MaxLength(2048)
+  webhook_url?: string;
+}
+
+/** PATCH /v1/apps/:id: rename, change or remove the webhook URL, disable or re-enable. */
+export class UpdateAppDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
+  @IsOptional() @IsString() @Length(1, 200)
+  name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} null removes it.` })
+  @ValidateIf((_, value) => value !== null && value !== undefined) @IsString() @MaxLength(2048)
+  webhook_url?: string | null;
+
+  @ApiPropertyOptional({ enum: ['active', 'disabled'], description: "A disabled app's keys are refused with 403 APP_DISABLED." })
+  @IsOptional() @IsIn(['active', 'disabled'])
+  status?: 'active' | 'disabled';
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AppView, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
+import { MerchantsRepository } from '@momo/data';
+import { ApiError } from '@momo/platform';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { AuthInvalidations } from '../auth/auth-invalidations';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { RequiresKey } from '../auth/key-kind.decorator';
+import { Principal } from '../auth/principal';
+import { decodeCursor, isUuid, paginate } from '../http/cursor';
+import { successAnswer } from '../http/http-answer';
+import { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
+import { AppCreatedEnvelope, AppEnvelope, AppListEnvelope } from '../openapi/schemas';
+import { PageQuery } from '../payments/list-payments.query';
+import { CreateAppDto, UpdateAppDto } from './app.dto';
+import { appView, AppsService } from './apps.service';
+import { WebhookUrlCheck } from './webhook-url.check';
+
+@ApiTags('apps')
+@Controller('v1/apps')
+@UseGuards(ApiKeyGuard)
+@RequiresKey('account')
+@ApiAuthenticated()
+export class AppsController {
+  constructor(
+    private readonly apps: AppsService,
+    private readonly merchants: MerchantsRepository,
+    private readonly webhookUrls: WebhookUrlCheck,
+    private readonly idempotency: IdempotentRequests,
+    private readonly invalidations: AuthInvalidations,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create an app',
+    description:
+      'Account key. Answers with the app, its `webhook_secret` and its first app keys (`keys.test`; `keys.live` too when a live account key of a verified business asks), each shown only in this response. A replay of the same Idempotency-Key shows them again within 24 hours.',
+  })
+  @ApiSuccess(201, AppCreatedEnvelope, 'The new app with its secret and keys.', REPLAY_HEADER_DOC)
+  @ApiIdempotent()
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateAppDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const webhookUrl = body.webhook_url === undefined ? null : await this.webhookUrls.assertAllowed(body.webhook_url);
+    return this.idempotency.runInTransaction(reply, { principal, idempotencyKey, operation: 'POST /v1/apps', body, sealed: true }, async (_, em) =>
+      successAnswer(201, { success: true, data: await this.apps.create(em, principal, body.name, webhookUrl) }),
+    );
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the merchant's apps", description: 'Oldest first, in pages. Secrets are never listed; keys only by hint.' })
+  @ApiSuccess(200, AppListEnvelope, 'One page of apps.')
+  @ApiErrors(400)
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<ListEnvelope<AppView>> {
+    const limit = query.limit ?? 20;
+    const rows = await this.merchants.listApps(principal.merchantId, limit + 1, decodeCursor(query.cursor));
+    const views = await this.apps.views(rows.map((r) => r.app));
+    return { success: true, ...paginate(rows.map((r, i) => ({ item: views[i], position: r.position })), limit) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Read one app' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiSuccess(200, AppEnvelope, 'The app.')
+  @ApiErrors(404)
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<AppView>> {
+    const app = isUuid(id) ? await this.merchants.findAppOfMerchant(id, principal.merchantId) : null;
+    if (!app) throw ApiError.of('NOT_FOUND');
+    return { success: true, data: (await this.apps.views([app]))[0] };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Update, disable or re-enable an app', description: 'A disabled app’s keys get 403 APP_DISABLED at once; re-enabling restores them.' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiSuccess(200, AppEnvelope, 'The app as it is now.')
+  @ApiErrors(400, 404)
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateAppDto): Promise<SuccessEnvelope<AppView>> {
+    if (!isUuid(id)) throw ApiError.of('NOT_FOUND');
+    const webhookUrl = typeof body.webhook_url === 'string' ? await this.webhookUrls.assertAllowed(body.webhook_url) : body.webhook_url;
+    const app = await this.merchants.updateApp(id, principal.merchantId, { name: body.name, webhookUrl, status: body.status });
+    if (!app) throw ApiError.of('NOT_FOUND');
+    if (body.status !== undefined) await this.invalidations.publish({ reason: `app ${app.id} ${app.status}`, merchantId: principal.merchantId });
+    const keys = await this.merchants.activeKeysOfApps([app.id]);
+    return { success: true, data: appView(app, keys) };
+  }
+}

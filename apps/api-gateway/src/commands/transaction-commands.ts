@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { CommandReply, JobIds, JobName, JobPayload } from '@momo/contracts';
+import { ApiError, JobRpc, RpcResult } from '@momo/platform';
+import { ApiGatewayConfig } from '../api-gateway.config';
+import { errorAnswer, HttpAnswer, successAnswer } from '../http/http-answer';
+import { IdempotentAttempt } from '../idempotency/idempotent-requests';
+
+type CommandName = Extract<JobName, 'create-payment' | 'create-payout' | 'create-refund'>;
+
+const JOB_ID: Record<CommandName, (transactionId: string, attempt: number) => string> = {
+  'create-payment': JobIds.createPayment,
+  'create-payout': JobIds.createPayout,
+  'create-refund': JobIds.createRefund,
+};
+
+/** Errors after which the transaction is final (failed): a retry must make a new one. */
+const FINAL_RETRYABLE = new Set(['OPERATOR_RATE_LIMITED', 'OPERATOR_UNAVAILABLE']);
+
+/**
+ * Sends a command that creates a transaction to payments-core and waits (bounded) for its reply.
+ * The transaction id is chosen here, before sending, so a retried command joins the first
+ * transaction instead of creating a second one.
+ */
+@Injectable()
+export class TransactionCommands {
+  constructor(
+    private readonly rpc: JobRpc,
+    private readonly config: ApiGatewayConfig,
+  ) {}
+
+  async send<N extends CommandName>(name: N, attempt: IdempotentAttempt, payload: JobPayload<N>): Promise<HttpAnswer> {
+    const result = await this.rpc.call(name, payload, {
+      jobId: JOB_ID[name](attempt.transactionId, attempt.attempt),
+      timeoutMs: this.config.COMMAND_WAIT_MS,
+    });
+    return answerOf(result as RpcResult<CommandReply>, attempt.transactionId);
+  }
+}
+
+export function answerOf(result: RpcResult<CommandReply>, transactionId: string): HttpAnswer {
+  if (result.status !== 'completed') {
+    // We cannot tell whether the transaction was created: the merchant retries with the same
+    // Idempotency-Key (which reuses this transaction id) or looks it up by id.
+    return errorAnswer(new ApiError('SERVICE_UNAVAILABLE', undefined, { transaction_id: transactionId }, 503, 2), 'same-transaction');
+  }
+  const reply = result.value;
+  if (reply.outcome === 'created') return successAnswer(201, { success: true, data: reply.transaction });
+  const { code, message, httpStatus, details, retryAfterSeconds } = reply.error;
+  const error = new ApiError(code, message, details, httpStatus, retryAfterSeconds);
+  if (httpStatus === 502) return errorAnswer(error, 'same-transaction');
+  if (FINAL_RETRYABLE.has(code)) return errorAnswer(error, 'new-transaction');
+  if (httpStatus >= 500) return errorAnswer(error, 'same-transaction');
+  return errorAnswer(error);
+}

@@ -1,0 +1,65 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ErrorEnvelopeSchema } from './schemas';
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: "The key's budget per minute for this kind of request.", schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the budget is full again.', schema: { type: 'integer' } },
+};
+
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind.',
+  401: 'Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer).',
+  403: 'Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account).',
+  404: 'No such resource, or one that belongs to another app.',
+  409: 'Conflict: insufficient balance, already refunded, Idempotency-Key in use, or a refusal by the network of the 409 kind.',
+  413: 'Request body too large.',
+  415: 'Request body is not JSON.',
+  429: 'Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After.',
+  502: 'The network gave an answer we could not interpret; retry with the same Idempotency-Key or read the transaction.',
+  503: 'A dependency is briefly unavailable; retry after Retry-After with the same Idempotency-Key.',
+};
+
+/** Error responses, all in the error envelope, with the rate-limit headers every authenticated answer carries. */
+export function ApiErrors(...statuses: number[]) {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: ERROR_MEANINGS[status] ?? 'Error.',
+        type: ErrorEnvelopeSchema,
+        headers: {
+          ...(status === 401 ? {} : RATE_LIMIT_HEADERS),
+          ...(status === 429 || status === 503 ? { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } : {}),
+        },
+      }),
+    ),
+  );
+}
+
+/** A success response with the rate-limit headers. */
+export function ApiSuccess(status: number, type: Type<unknown>, description: string, extraHeaders: Record<string, { description: string; schema: object }> = {}) {
+  return ApiResponse({ status, type, description, headers: { ...RATE_LIMIT_HEADERS, ...extraHeaders } });
+}
+
+/** Every /v1 endpoint: Bearer key, 401/403/429. */
+export function ApiAuthenticated() {
+  return applyDecorators(ApiBearerAuth(), ApiErrors(401, 403, 429));
+}
+
+/** POSTs that create something take an Idempotency-Key and may answer a replay. */
+export function ApiIdempotent() {
+  return applyDecorators(
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description: 'Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours).',
+    }),
+    ApiErrors(400, 409),
+  );
+}
+
+export const REPLAY_HEADER_DOC = {
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+};

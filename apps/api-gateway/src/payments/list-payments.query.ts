@@ -1,0 +1,47 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { DIRECTIONS, Direction, TRANSACTION_STATUSES, TransactionStatus } from '@momo/domain';
+import { IsWalletNumber } from '../validation/validators';
+import { REFERENCE_MAX } from './create-payment.dto';
+
+/** Query strings carry text; a limit is a number only if it is all digits. */
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value);
+
+/** Paging shared by every list: newest (transactions) or oldest (apps) first, `limit` per page. */
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, type: 'integer', description: 'Items per page.' })
+  @IsOptional() @Transform(toInteger) @IsInt({ message: 'limit must be an integer from 1 to 100' }) @Min(1) @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page; opaque.' })
+  @IsOptional() @IsString() @MaxLength(512)
+  cursor?: string;
+}
+
+/** GET /v1/payments filters (contract: status, direction, reference, msisdn, created_from, created_to). */
+export class ListPaymentsQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES })
+  @IsOptional() @IsIn(TRANSACTION_STATUSES)
+  status?: TransactionStatus;
+
+  @ApiPropertyOptional({ enum: DIRECTIONS })
+  @IsOptional() @IsIn(DIRECTIONS)
+  direction?: Direction;
+
+  @ApiPropertyOptional({ maxLength: REFERENCE_MAX, description: 'Exact match on your reference.' })
+  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX)
+  reference?: string;
+
+  @ApiPropertyOptional({ description: 'Wallet number in any accepted spelling.', example: '0788123456' })
+  @IsOptional() @IsWalletNumber()
+  msisdn?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601 with time zone).' })
+  @IsOptional() @IsISO8601({ strict: true, strictSeparator: true }, { message: 'created_from must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z' })
+  created_from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601 with time zone).' })
+  @IsOptional() @IsISO8601({ strict: true, strictSeparator: true }, { message: 'created_to must be an ISO 8601 date-time, e.g. 2026-02-01T00:00:00Z' })
+  created_to?: string;
+}

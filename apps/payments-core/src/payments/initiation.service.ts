@@ -1,0 +1,99 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandReply, InitiationOutcome, JobIds } from '@momo/contracts';
+import { toTransactionView, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { JobRpc } from '@momo/platform';
+import { PaymentsCoreConfig } from '../payments-core.config';
+import { SettlementService } from '../settlement/settlement.service';
+
+/**
+ * Gets a committed pending transaction in front of its operator and turns the operator's first
+ * answer into the merchant's: accepted -> the pending transaction; a refusal -> the transaction
+ * fails and the merchant hears the reason (400/409, never 502); a rate limit or outage -> it
+ * fails and the merchant hears 429/503; no interpretable answer -> it stays pending for the
+ * reconciler (502 when the answer was garbage, 201 when there was none in time).
+ */
+@Injectable()
+export class InitiationService {
+  private readonly logger = new Logger(InitiationService.name);
+
+  constructor(
+    private readonly transactions: TransactionsRepository,
+    private readonly settlement: SettlementService,
+    private readonly rpc: JobRpc,
+    private readonly config: PaymentsCoreConfig,
+  ) {}
+
+  /** Sends the transaction to the operator unless that already happened, and reports the result. */
+  async initiate(transaction: TransactionEntity): Promise<CommandReply> {
+    if (transaction.status !== 'pending' || transaction.initiationState === 'accepted') {
+      return { outcome: 'created', transaction: toTransactionView(transaction) };
+    }
+    const reply = await this.rpc.call(
+      'initiate-transaction',
+      { transactionId: transaction.id },
+      { jobId: JobIds.initiate(transaction.id), timeoutMs: this.config.INITIATION_WAIT_MS },
+    );
+    const outcome: InitiationOutcome =
+      reply.status === 'completed'
+        ? reply.value
+        : { kind: 'unknown', reason: reply.status === 'timeout' ? 'timeout' : 'network', detail: reply.status === 'failed' ? reply.reason : 'no answer in time' };
+    return this.applyInitiationOutcome(transaction, outcome);
+  }
+
+  private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome): Promise<CommandReply> {
+    switch (outcome.kind) {
+      case 'accepted':
+        await this.transactions.setInitiationState(transaction.id, 'accepted', outcome.providerRef);
+        return this.current(transaction.id);
+      case 'unknown': {
+        this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
+        await this.transactions.setInitiationState(transaction.id, 'unknown');
+        const current = await this.current(transaction.id);
+        if (outcome.reason !== 'uninterpretable') return current;
+        return rejection('OPERATOR_ERROR', 502, 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
+      }
+      case 'refused': {
+        const failed = await this.fail(transaction, outcome.failureCode, outcome.failureMessage);
+        return rejection(outcome.failureCode, outcome.httpStatus, outcome.failureMessage, failed);
+      }
+      case 'rate_limited': {
+        const failed = await this.fail(transaction, 'OPERATOR_RATE_LIMITED', outcome.failureMessage);
+        return rejection('OPERATOR_RATE_LIMITED', 429, outcome.failureMessage, failed, outcome.retryAfterSeconds);
+      }
+      case 'unavailable': {
+        const failed = await this.fail(transaction, 'OPERATOR_UNAVAILABLE', outcome.failureMessage);
+        return rejection('OPERATOR_UNAVAILABLE', 503, outcome.failureMessage, failed, outcome.retryAfterSeconds);
+      }
+    }
+  }
+
+  /** The operator refused at initiation, so no money moved: the transaction fails for good (a payout's hold is released). */
+  private async fail(transaction: TransactionEntity, failureCode: string, failureMessage: string): Promise<CommandReply> {
+    await this.transactions.setInitiationState(transaction.id, 'refused');
+    await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
+    return this.current(transaction.id);
+  }
+
+  private async current(id: string): Promise<CommandReply & { outcome: 'created' }> {
+    const transaction = await this.transactions.findById(id);
+    if (!transaction) throw new Error(`transaction ${id} vanished`);
+    return { outcome: 'created', transaction: toTransactionView(transaction) };
+  }
+}
+
+/** A refusal the merchant hears as an error; the transaction it concerns rides along. */
+export function rejection(
+  code: string,
+  httpStatus: number,
+  message: string,
+  current?: CommandReply,
+  retryAfterSeconds?: number,
+  details?: Record<string, unknown>,
+): CommandReply {
+  const transaction = current?.transaction;
+  return {
+    outcome: 'rejected',
+    error: { code, httpStatus, message, retryAfterSeconds, details: transaction ? { transaction_id: transaction.id, ...details } : details },
+    transaction,
+  };
+}
