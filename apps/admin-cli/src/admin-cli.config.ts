@@ -15,3 +15,21 @@ export class AdminCliConfig extends DatabaseCliConfig {
   @IsString() @IsNotEmpty()
   SECRETS_ENCRYPTION_KEY!: string;
 }
+
+/**
+ * Settings for merchant administration: the database, and the Redis the gateways listen on for
+ * auth-cache invalidations (same URL and QUEUE_PREFIX as the gateways).
+ */
+export class MerchantAdminConfig extends DatabaseCliConfig {
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL: string = 'redis://127.0.0.1:6379/0';
+
+  @Matches(/^[a-zA-Z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, _ or -' })
+  QUEUE_PREFIX: string = 'momo';
+}
+
+/** Merchant administration that issues keys: also the pepper keys are hashed with. */
+export class KeyAdminConfig extends MerchantAdminConfig {
+  @IsString() @IsNotEmpty()
+  API_KEY_PEPPER!: string;
+}

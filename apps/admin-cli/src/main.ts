@@ -1,15 +1,21 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { ConfigError } from '@momo/platform';
+import { AdminError } from './admin-session';
 import { databaseCommands } from './commands/database.commands';
+import { keyCommands } from './commands/key.commands';
+import { merchantCommands } from './commands/merchant.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
 
-/** Platform-operator commands: schema, merchants, keys. `admin-cli --help` lists them. */
+/** Platform-operator commands: schema, merchants, keys. `admin-cli --help` lists them (docs/admin-cli.md). */
 const program = new Command('admin-cli').description('Administration of the mobile-money gateway.');
 databaseCommands(program);
+merchantCommands(program);
+keyCommands(program);
 seedDemoCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`admin-cli: ${error instanceof ConfigError ? error.message : (error as Error).message}\n`);
+  const known = error instanceof ConfigError || error instanceof AdminError;
+  process.stderr.write(`admin-cli: ${known ? (error as Error).message : `unexpected error: ${(error as Error).message}`}\n`);
   process.exit(1);
 });

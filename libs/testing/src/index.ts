@@ -8,3 +8,4 @@ export * from './redis';
 export * from './stack';
 export * from './private-servers';
 export * from './factories/balance.factory';
+export * from './admin-cli';

@@ -6,22 +6,22 @@ const WEBHOOK_URL_DOC = 'Public https URL that receives signed webhook deliverie
 /** POST /v1/apps. */
 export class CreateAppDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Web shop' })
-  @IsString() @Length(1, 200)
+  @Length(1, 200) @IsString()
   name!: string;
 
   @ApiPropertyOptional({ maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} Without one, poll GET /v1/payments.`, example: 'https://shop.example.com/webhooks/momo' })
-  @IsOptional() @IsString() @MaxLength(2048)
+  @IsOptional() @MaxLength(2048) @IsString()
   webhook_url?: string;
 }
 
 /** PATCH /v1/apps/:id: rename, change or remove the webhook URL, disable or re-enable. */
 export class UpdateAppDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
-  @IsOptional() @IsString() @Length(1, 200)
+  @IsOptional() @Length(1, 200) @IsString()
   name?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} null removes it.` })
-  @ValidateIf((_, value) => value !== null && value !== undefined) @IsString() @MaxLength(2048)
+  @ValidateIf((_, value) => value !== null && value !== undefined) @MaxLength(2048) @IsString()
   webhook_url?: string | null;
 
   @ApiPropertyOptional({ enum: ['active', 'disabled'], description: "A disabled app's keys are refused with 403 APP_DISABLED." })

@@ -10,9 +10,10 @@ export const REFERENCE_MAX = 100;
 /** The body shared by cash in and cash out: how much, to or from which wallet, and the merchant's labels. */
 export class MoneyMovementDto {
   @ApiProperty({ description: `Whole RWF (minor units), at least ${MIN_AMOUNT}.`, minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 2500, type: 'integer' })
-  @IsInt({ message: 'amount must be an integer number of RWF' })
-  @Min(MIN_AMOUNT, { message: `amount must be at least ${MIN_AMOUNT}` })
+  // class-validator checks the decorator nearest the property first: the type before the range.
   @Max(MAX_AMOUNT, { message: `amount must be at most ${MAX_AMOUNT}` })
+  @Min(MIN_AMOUNT, { message: `amount must be at least ${MIN_AMOUNT}` })
+  @IsInt({ message: 'amount must be an integer number of RWF' })
   amount!: number;
 
   @ApiPropertyOptional({ enum: ['RWF'], description: 'Always RWF; may be omitted.' })
@@ -28,11 +29,11 @@ export class MoneyMovementDto {
   msisdn!: string;
 
   @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX, description: 'Free text; the start of it is shown to the customer by the network.', example: 'Order 1001' })
-  @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX)
+  @IsOptional() @MaxLength(DESCRIPTION_MAX) @IsString()
   description?: string;
 
   @ApiPropertyOptional({ maxLength: REFERENCE_MAX, description: "Your own reference; GET /v1/payments can filter on it.", example: 'order-1001' })
-  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX)
+  @IsOptional() @MaxLength(REFERENCE_MAX) @IsString()
   reference?: string;
 
   @ApiPropertyOptional({

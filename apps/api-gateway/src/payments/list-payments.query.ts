@@ -11,11 +11,11 @@ const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' 
 /** Paging shared by every list: newest (transactions) or oldest (apps) first, `limit` per page. */
 export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, type: 'integer', description: 'Items per page.' })
-  @IsOptional() @Transform(toInteger) @IsInt({ message: 'limit must be an integer from 1 to 100' }) @Min(1) @Max(100)
+  @IsOptional() @Transform(toInteger) @Max(100) @Min(1) @IsInt({ message: 'limit must be an integer from 1 to 100' })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page; opaque.' })
-  @IsOptional() @IsString() @MaxLength(512)
+  @IsOptional() @MaxLength(512) @IsString()
   cursor?: string;
 }
 
@@ -30,7 +30,7 @@ export class ListPaymentsQuery extends PageQuery {
   direction?: Direction;
 
   @ApiPropertyOptional({ maxLength: REFERENCE_MAX, description: 'Exact match on your reference.' })
-  @IsOptional() @IsString() @MaxLength(REFERENCE_MAX)
+  @IsOptional() @MaxLength(REFERENCE_MAX) @IsString()
   reference?: string;
 
   @ApiPropertyOptional({ description: 'Wallet number in any accepted spelling.', example: '0788123456' })

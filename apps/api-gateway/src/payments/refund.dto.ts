@@ -7,12 +7,12 @@ import { DESCRIPTION_MAX } from './create-payment.dto';
 export class RefundDto {
   @ApiPropertyOptional({ description: 'Whole RWF to refund; defaults to the whole payment, may not exceed it.', minimum: MIN_AMOUNT, type: 'integer', example: 2500 })
   @IsOptional()
-  @IsInt({ message: 'amount must be an integer number of RWF' })
-  @Min(MIN_AMOUNT, { message: `amount must be at least ${MIN_AMOUNT}` })
   @Max(MAX_AMOUNT, { message: `amount must be at most ${MAX_AMOUNT}` })
+  @Min(MIN_AMOUNT, { message: `amount must be at least ${MIN_AMOUNT}` })
+  @IsInt({ message: 'amount must be an integer number of RWF' })
   amount?: number;
 
   @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX, description: "Why; becomes the refund's description.", example: 'Customer returned the item' })
-  @IsOptional() @IsString() @MaxLength(DESCRIPTION_MAX)
+  @IsOptional() @MaxLength(DESCRIPTION_MAX) @IsString()
   reason?: string;
 }

@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { http: 400, message: 'The request is invalid; see details for each field.' },
   INVALID_JSON: { http: 400, message: 'The request body is not valid JSON.' },
   UNSUPPORTED_NETWORK: { http: 400, message: 'The phone number is not on a supported network (MTN 078/079, Airtel 072/073).' },
+  INVALID_URL: { http: 400, message: 'The request URL is not valid (for example, broken percent-encoding).' },
   INVALID_CURSOR: { http: 400, message: 'The cursor is not one this API returned; start again without it.' },
   REFUND_EXCEEDS_PAYMENT: { http: 400, message: 'The refund amount is larger than the payment.' },
   IDEMPOTENCY_KEY_INVALID: { http: 400, message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.' },

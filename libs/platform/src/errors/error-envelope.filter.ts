@@ -40,6 +40,8 @@ export function errorEnvelope(error: ApiError): ErrorEnvelope {
   };
 }
 
+const FASTIFY_JSON_BODY_MESSAGES = ['Body is not valid JSON', "Body cannot be empty when content-type is set to 'application/json'"];
+
 /** Fastify (body parsing, limits) and Nest (routing) errors, mapped to our codes. */
 export function translateFrameworkError(exception: unknown): ApiError | undefined {
   const fastifyCode = (exception as { code?: unknown })?.code;
@@ -52,12 +54,18 @@ export function translateFrameworkError(exception: unknown): ApiError | undefine
       return ApiError.of('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return ApiError.of('UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_BAD_URL':
+      return ApiError.of('INVALID_URL');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return ApiError.of('NOT_FOUND');
   }
   if (exception instanceof SyntaxError && (exception as { statusCode?: number }).statusCode === 400) {
     return ApiError.of('INVALID_JSON');
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
+    // Nest turns Fastify's body-parser errors into HttpException(message, status), dropping the code.
+    if (status === 400 && FASTIFY_JSON_BODY_MESSAGES.some((m) => exception.message.startsWith(m))) return ApiError.of('INVALID_JSON');
     if (status === 404) return ApiError.of('ROUTE_NOT_FOUND');
     if (status === 405) return ApiError.of('METHOD_NOT_ALLOWED');
     if (status === 413) return ApiError.of('PAYLOAD_TOO_LARGE');

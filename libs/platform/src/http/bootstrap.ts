@@ -1,9 +1,10 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
-import { ErrorEnvelopeFilter } from '../errors';
+import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -38,6 +39,12 @@ export async function runService<C extends ServiceConfig>(
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
       trustProxy: true,
       routerOptions: { ignoreTrailingSlash: true },
+      // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
+      // path parameters) get the same envelope as everything else.
+      frameworkErrors: (error: Error, _request: unknown, reply: FastifyReply) => {
+        const apiError = translateFrameworkError(error) ?? new ApiError('INVALID_URL');
+        void reply.status(apiError.httpStatus).send(errorEnvelope(apiError));
+      },
     }),
     { bufferLogs: true },
   );
