@@ -29,7 +29,7 @@ export class TransactionCommands {
   ) {}
 
   async send<N extends CommandName>(name: N, attempt: IdempotentAttempt, payload: JobPayload<N>): Promise<HttpAnswer> {
-    const result = await this.rpc.call(name, payload, {
+    const result = await this.rpc.call(name, { ...payload, requestAttempt: attempt.attempt }, {
       jobId: JOB_ID[name](attempt.transactionId, attempt.attempt),
       timeoutMs: this.config.COMMAND_WAIT_MS,
     });

@@ -23,16 +23,17 @@ export class InitiationService {
     private readonly config: PaymentsCoreConfig,
   ) {}
 
-  /** Sends the transaction to the operator unless that already happened, and reports the result. */
-  async initiate(transaction: TransactionEntity): Promise<CommandReply> {
+  /**
+   * Sends the transaction to the operator unless that already happened, and reports the result.
+   * A merchant's retry of a request whose initiation outcome was unknown sends it again (the
+   * operator dedupes on our reference) rather than re-reading the first, inconclusive answer.
+   */
+  async initiate(transaction: TransactionEntity, requestAttempt = 0): Promise<CommandReply> {
     if (transaction.status !== 'pending' || transaction.initiationState === 'accepted') {
       return { outcome: 'created', transaction: toTransactionView(transaction) };
     }
-    const reply = await this.rpc.call(
-      'initiate-transaction',
-      { transactionId: transaction.id },
-      { jobId: JobIds.initiate(transaction.id), timeoutMs: this.config.INITIATION_WAIT_MS },
-    );
+    const jobId = transaction.initiationState === 'unknown' && requestAttempt > 1 ? JobIds.reinitiate(transaction.id, requestAttempt) : JobIds.initiate(transaction.id);
+    const reply = await this.rpc.call('initiate-transaction', { transactionId: transaction.id }, { jobId, timeoutMs: this.config.INITIATION_WAIT_MS });
     const outcome: InitiationOutcome =
       reply.status === 'completed'
         ? reply.value

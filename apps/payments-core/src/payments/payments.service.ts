@@ -37,6 +37,6 @@ export class PaymentsService {
       initiatedBy: command.initiatedBy,
       reversesPaymentId: null,
     });
-    return this.initiation.initiate(transaction);
+    return this.initiation.initiate(transaction, command.requestAttempt);
   }
 }

@@ -35,7 +35,7 @@ export class PayoutsService {
 
   async createPayout(command: CreatePayoutCommand): Promise<CommandReply> {
     const existing = await this.transactions.findById(command.transactionId);
-    if (existing) return this.initiation.initiate(existing);
+    if (existing) return this.initiation.initiate(existing, command.requestAttempt);
     const fee = await this.fees.feeFor(command.merchantId, 'payout', command.amount);
     const created = await this.createReserved((em) =>
       this.reserve(em, {
@@ -56,12 +56,12 @@ export class PayoutsService {
         reversesPaymentId: null,
       }),
     );
-    return created instanceof TransactionEntity ? this.initiation.initiate(created) : created;
+    return created instanceof TransactionEntity ? this.initiation.initiate(created, command.requestAttempt) : created;
   }
 
   async createRefund(command: CreateRefundCommand): Promise<CommandReply> {
     const existing = await this.transactions.findById(command.transactionId);
-    if (existing) return this.initiation.initiate(existing);
+    if (existing) return this.initiation.initiate(existing, command.requestAttempt);
     const created = await this.createReserved(async (em) => {
       // Locked until commit: a racing refund of the same payment waits here, then meets the index.
       const payment = await this.transactions.lockById(command.paymentId, em);
@@ -89,7 +89,7 @@ export class PayoutsService {
         reversesPaymentId: payment.id,
       });
     });
-    return created instanceof TransactionEntity ? this.initiation.initiate(created) : created;
+    return created instanceof TransactionEntity ? this.initiation.initiate(created, command.requestAttempt) : created;
   }
 
   /** Inserts the pending payout and holds amount + fee, unless a retry of the same command already did. */

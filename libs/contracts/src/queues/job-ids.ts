@@ -14,6 +14,8 @@ export const JobIds = {
   createPayout: (transactionId: string, attempt = 0) => `create-payout.${transactionId}.${attempt}`,
   createRefund: (transactionId: string, attempt = 0) => `create-refund.${transactionId}.${attempt}`,
   initiate: (transactionId: string, attempt = 0) => `initiate.${transactionId}.${attempt}`,
+  /** A merchant's retry (same Idempotency-Key) re-sending an initiation whose outcome was unknown. */
+  reinitiate: (transactionId: string, requestAttempt: number) => `reinitiate.${transactionId}.${requestAttempt}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
   webhookEvent: (eventId: string) => `event.${eventId}`,

@@ -32,6 +32,8 @@ export class CreatePaymentCommand {
   @IsString() @MaxLength(255) reference!: string;
   @IsObject() metadata!: Record<string, string>;
   @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+  /** Which try of one idempotent request this is (0 without an Idempotency-Key, 1 for the first). */
+  @IsOptional() @IsInt() @Min(0) requestAttempt?: number;
 }
 
 /** Cash out to a wallet; amount + fee is reserved from the balance when it is created. */
@@ -48,6 +50,8 @@ export class CreatePayoutCommand {
   @IsString() @MaxLength(255) reference!: string;
   @IsObject() metadata!: Record<string, string>;
   @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+  /** Which try of one idempotent request this is (0 without an Idempotency-Key, 1 for the first). */
+  @IsOptional() @IsInt() @Min(0) requestAttempt?: number;
 }
 
 /** Refund of a succeeded cash in: a payout to the payer with reverses_payment_id set. */
@@ -62,6 +66,8 @@ export class CreateRefundCommand {
   @IsOptional() @IsInt() @Min(MIN_AMOUNT) amount?: number;
   @IsString() @MaxLength(255) reason!: string;
   @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
+  /** Which try of one idempotent request this is (0 without an Idempotency-Key, 1 for the first). */
+  @IsOptional() @IsInt() @Min(0) requestAttempt?: number;
 }
 
 export class TransactionRef {
