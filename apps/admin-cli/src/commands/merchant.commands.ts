@@ -74,9 +74,10 @@ export function merchantCommands(program: Command): void {
     .option('--reads <n|default>', 'reads per minute per key', budgetArgument)
     .option('--writes <n|default>', 'writes per minute per key', budgetArgument)
     .option('--json', 'print JSON')
-    .action(async (merchantId: string, options: { reads?: number | null; writes?: number | null; json?: boolean }) => {
+    .action(async (merchantId: string, options: { reads?: Budget; writes?: Budget; json?: boolean }) => {
       if (options.reads === undefined && options.writes === undefined) throw new AdminError('give --reads and/or --writes');
-      await updateMerchant(merchantId, { readsPerMinute: options.reads, writesPerMinute: options.writes }, 'budgets', options.json);
+      const value = (budget?: Budget) => (budget === 'default' ? null : budget);
+      await updateMerchant(merchantId, { readsPerMinute: value(options.reads), writesPerMinute: value(options.writes) }, 'budgets', options.json);
     });
 
   merchant
@@ -134,8 +135,11 @@ export function uuidArgument(value: string): string {
   return value.toLowerCase();
 }
 
-function budgetArgument(value: string): number | null {
-  if (value === 'default') return null;
+type Budget = number | 'default';
+
+/** "default" rather than null: commander turns a parser's null into an empty string. */
+function budgetArgument(value: string): Budget {
+  if (value === 'default') return 'default';
   if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('a whole number of requests per minute (at least 1), or "default"');
   return Number(value);
 }
