@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     env: {
       '*': { LOG_LEVEL: config.SERVICE_LOGS === 'true' ? config.LOG_LEVEL : 'warn', LOG_PRETTY: 'true' },
       'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
+      'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
     },
   });
 
