@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, seedMerchant, TestDatabase } from '@momo/testing';
+import { IdempotencyRepository } from './idempotency.repository';
+
+describe('IdempotencyRepository against Postgres', () => {
+  let db: TestDatabase;
+  let repo: IdempotencyRepository;
+  let apiKeyId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    repo = new IdempotencyRepository(db.dataSource);
+    const merchant = await seedMerchant(db.dataSource);
+    [{ id: apiKeyId }] = await db.dataSource.query(`SELECT id FROM api_keys WHERE merchant_id = $1 AND kind = 'app'`, [merchant.merchantId]);
+  });
+  afterAll(() => db.drop());
+
+  const claim = (key: string, requestHash = 'h1', leaseMs = 60_000, transactionId: string = randomUUID()) =>
+    repo.claim({ apiKeyId, key, requestHash, transactionId, leaseMs, retentionHours: 24 });
+
+  it('lets exactly one of many concurrent claims of a key win', async () => {
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => claim(key)));
+    expect(results.filter((r) => r.kind === 'claimed')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'in_progress')).toHaveLength(19);
+  });
+
+  it('replays a completed answer and refuses another body', async () => {
+    const key = randomUUID();
+    expect(await claim(key)).toMatchObject({ kind: 'claimed', attempt: 1 });
+    await repo.complete({ apiKeyId, key }, { status: 201, body: '{"b":1,"a":2}', sealed: false });
+    expect(await claim(key)).toEqual({ kind: 'replay', response: { status: 201, body: '{"b":1,"a":2}', sealed: false } });
+    expect(await claim(key, 'other')).toEqual({ kind: 'mismatch' });
+  });
+
+  it('hands a released or abandoned claim to the retry, keeping or replacing its transaction id', async () => {
+    const key = randomUUID();
+    const first = await claim(key, 'h1', 60_000);
+    if (first.kind !== 'claimed') throw new Error('not claimed');
+    await repo.release({ apiKeyId, key });
+    expect(await claim(key)).toEqual({ kind: 'claimed', transactionId: first.transactionId, attempt: 2 });
+    const fresh = randomUUID();
+    await repo.release({ apiKeyId, key }, fresh);
+    expect(await claim(key)).toEqual({ kind: 'claimed', transactionId: fresh, attempt: 3 });
+
+    const abandoned = randomUUID();
+    const dying = await claim(abandoned, 'h1', 50);
+    expect(await claim(abandoned)).toEqual({ kind: 'in_progress' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await claim(abandoned)).toMatchObject({ kind: 'claimed', attempt: 2, transactionId: (dying as { transactionId: string }).transactionId });
+  });
+
+  it('forgets records past their retention', async () => {
+    const key = randomUUID();
+    await claim(key);
+    await repo.complete({ apiKeyId, key }, { status: 201, body: '{}', sealed: false });
+    await db.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    expect(await claim(key, 'new body')).toMatchObject({ kind: 'claimed', attempt: 1 });
+    await db.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    expect(await repo.purgeExpired(100)).toBeGreaterThanOrEqual(1);
+    const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1`, [key]);
+    expect(n).toBe(0);
+  });
+});
