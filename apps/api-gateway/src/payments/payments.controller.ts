@@ -17,7 +17,7 @@ import { TransactionEnvelope, TransactionListEnvelope } from '../openapi/schemas
 import { CreatePaymentDto } from './create-payment.dto';
 import { ListPaymentsQuery } from './list-payments.query';
 import { RefundDto } from './refund.dto';
-import { wallet } from './wallet';
+import { moneyMovementCommand, wallet } from './wallet';
 
 @ApiTags('payments')
 @Controller('v1/payments')
@@ -42,21 +42,8 @@ export class PaymentsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const { msisdn, network } = wallet(body.msisdn);
     return this.idempotency.run(reply, { principal, idempotencyKey, operation: 'POST /v1/payments', body }, (attempt) =>
-      this.commands.send('create-payment', attempt, {
-        transactionId: attempt.transactionId,
-        merchantId: principal.merchantId,
-        appId: principal.appId!,
-        mode: principal.mode,
-        amount: body.amount,
-        msisdn,
-        network,
-        description: body.description ?? '',
-        reference: body.reference ?? '',
-        metadata: body.metadata ?? {},
-        initiatedBy: 'api',
-      }),
+      this.commands.send('create-payment', attempt, moneyMovementCommand(principal, attempt, body)),
     );
   }
 

@@ -10,7 +10,7 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { TransactionEnvelope } from '../openapi/schemas';
 import { CreatePayoutDto } from '../payments/create-payment.dto';
-import { wallet } from '../payments/wallet';
+import { moneyMovementCommand } from '../payments/wallet';
 
 @ApiTags('payouts')
 @Controller('v1/payouts')
@@ -38,21 +38,8 @@ export class PayoutsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const { msisdn, network } = wallet(body.msisdn);
     return this.idempotency.run(reply, { principal, idempotencyKey, operation: 'POST /v1/payouts', body }, (attempt) =>
-      this.commands.send('create-payout', attempt, {
-        transactionId: attempt.transactionId,
-        merchantId: principal.merchantId,
-        appId: principal.appId!,
-        mode: principal.mode,
-        amount: body.amount,
-        msisdn,
-        network,
-        description: body.description ?? '',
-        reference: body.reference ?? '',
-        metadata: body.metadata ?? {},
-        initiatedBy: 'api',
-      }),
+      this.commands.send('create-payout', attempt, moneyMovementCommand(principal, attempt, body)),
     );
   }
 }

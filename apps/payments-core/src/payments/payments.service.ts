@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, CreatePaymentCommand } from '@momo/contracts';
-import { TransactionsRepository } from '@momo/data';
-import { PROVIDER_OF_NETWORK } from '@momo/domain';
+import { NewTransaction, TransactionsRepository } from '@momo/data';
+import { Direction, PROVIDER_OF_NETWORK } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
 import { InitiationService } from './initiation.service';
 
@@ -20,23 +20,28 @@ export class PaymentsService {
 
   async createPayment(command: CreatePaymentCommand): Promise<CommandReply> {
     const fee = await this.fees.feeFor(command.merchantId, 'collect', command.amount);
-    const { transaction } = await this.transactions.insertPending({
-      id: command.transactionId,
-      merchantId: command.merchantId,
-      appId: command.appId,
-      mode: command.mode,
-      direction: 'collect',
-      amount: command.amount,
-      fee,
-      msisdn: command.msisdn,
-      description: command.description,
-      reference: command.reference,
-      metadata: command.metadata,
-      network: command.network,
-      provider: PROVIDER_OF_NETWORK[command.network],
-      initiatedBy: command.initiatedBy,
-      reversesPaymentId: null,
-    });
+    const { transaction } = await this.transactions.insertPending(newTransactionFrom(command, 'collect', fee));
     return this.initiation.initiate(transaction, command.requestAttempt);
   }
+}
+
+/** The pending transaction a cash in or cash out command asks for. */
+export function newTransactionFrom(command: CreatePaymentCommand, direction: Direction, fee: number): NewTransaction {
+  return {
+    id: command.transactionId,
+    merchantId: command.merchantId,
+    appId: command.appId,
+    mode: command.mode,
+    direction,
+    amount: command.amount,
+    fee,
+    msisdn: command.msisdn,
+    description: command.description,
+    reference: command.reference,
+    metadata: command.metadata,
+    network: command.network,
+    provider: PROVIDER_OF_NETWORK[command.network],
+    initiatedBy: command.initiatedBy,
+    reversesPaymentId: null,
+  };
 }

@@ -10,9 +10,10 @@ import {
   TransactionEntity,
   TransactionsRepository,
 } from '@momo/data';
-import { checkRefund, payoutReserved, PROVIDER_OF_NETWORK } from '@momo/domain';
+import { checkRefund, payoutReserved } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
 import { InitiationService, rejection } from '../payments/initiation.service';
+import { newTransactionFrom } from '../payments/payments.service';
 
 type Refusal = Extract<CommandReply, { outcome: 'rejected' }>;
 
@@ -37,25 +38,7 @@ export class PayoutsService {
     const existing = await this.transactions.findById(command.transactionId);
     if (existing) return this.initiation.initiate(existing, command.requestAttempt);
     const fee = await this.fees.feeFor(command.merchantId, 'payout', command.amount);
-    const created = await this.createReserved((em) =>
-      this.reserve(em, {
-        id: command.transactionId,
-        merchantId: command.merchantId,
-        appId: command.appId,
-        mode: command.mode,
-        direction: 'payout',
-        amount: command.amount,
-        fee,
-        msisdn: command.msisdn,
-        description: command.description,
-        reference: command.reference,
-        metadata: command.metadata,
-        network: command.network,
-        provider: PROVIDER_OF_NETWORK[command.network],
-        initiatedBy: command.initiatedBy,
-        reversesPaymentId: null,
-      }),
-    );
+    const created = await this.createReserved((em) => this.reserve(em, newTransactionFrom(command, 'payout', fee)));
     return created instanceof TransactionEntity ? this.initiation.initiate(created, command.requestAttempt) : created;
   }
 

@@ -36,23 +36,11 @@ export class CreatePaymentCommand {
   @IsOptional() @IsInt() @Min(0) requestAttempt?: number;
 }
 
-/** Cash out to a wallet; amount + fee is reserved from the balance when it is created. */
-export class CreatePayoutCommand {
-  /** Chosen by the gateway before sending, so a retried command cannot create a second payout. */
-  @IsUUID('4') transactionId!: string;
-  @IsUUID('4') merchantId!: string;
-  @IsUUID('4') appId!: string;
-  @IsIn(MODES) mode!: Mode;
-  @IsInt() @Min(MIN_AMOUNT) amount!: number;
-  @Matches(/^250\d{9}$/) msisdn!: string;
-  @IsIn(NETWORKS) network!: Network;
-  @IsString() @MaxLength(255) description!: string;
-  @IsString() @MaxLength(255) reference!: string;
-  @IsObject() metadata!: Record<string, string>;
-  @IsIn(INITIATORS) initiatedBy!: InitiatedBy;
-  /** Which try of one idempotent request this is (0 without an Idempotency-Key, 1 for the first). */
-  @IsOptional() @IsInt() @Min(0) requestAttempt?: number;
-}
+/**
+ * Cash out to a wallet; the same fields as a cash in. Amount + fee is reserved from the balance
+ * when it is created.
+ */
+export class CreatePayoutCommand extends CreatePaymentCommand {}
 
 /** Refund of a succeeded cash in: a payout to the payer with reverses_payment_id set. */
 export class CreateRefundCommand {
