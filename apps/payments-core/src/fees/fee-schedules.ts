@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { MerchantsRepository } from '@momo/data';
 import { computeFee, DEFAULT_FEE_SCHEDULE, Direction } from '@momo/domain';
 
@@ -7,8 +8,9 @@ import { computeFee, DEFAULT_FEE_SCHEDULE, Direction } from '@momo/domain';
 export class FeeSchedules {
   constructor(private readonly merchants: MerchantsRepository) {}
 
-  async feeFor(merchantId: string, direction: Direction, amount: number): Promise<number> {
-    const merchant = await this.merchants.findMerchant(merchantId);
+  /** Inside a caller's transaction, pass its manager: a second pooled connection could deadlock a small pool. */
+  async feeFor(merchantId: string, direction: Direction, amount: number, em?: EntityManager): Promise<number> {
+    const merchant = await this.merchants.findMerchant(merchantId, em);
     const rule = merchant?.feeSchedule?.[direction] ?? DEFAULT_FEE_SCHEDULE[direction];
     return computeFee(amount, rule);
   }

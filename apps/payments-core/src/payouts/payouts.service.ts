@@ -53,7 +53,7 @@ export class PayoutsService {
       }
       const check = checkRefund(payment, command.amount);
       if (!check.ok) return refusal(check.code, check.code === 'REFUND_EXCEEDS_PAYMENT' ? 400 : 409, check.message, { payment_id: payment.id });
-      const fee = await this.fees.feeFor(command.merchantId, 'payout', check.amount);
+      const fee = await this.fees.feeFor(command.merchantId, 'payout', check.amount, em);
       return this.reserve(em, {
         id: command.transactionId,
         merchantId: command.merchantId,

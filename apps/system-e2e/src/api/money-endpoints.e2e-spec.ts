@@ -209,9 +209,18 @@ describe('merchant API: money endpoints', () => {
   });
 
   describe('POST /v1/payments/:id/refund', () => {
+    /** A real cash in, approved by the simulated operator: refunds go back to the operator, which must know it. */
+    async function paidPayment(merchant: SeededMerchant, amount: number, msisdn = MTN): Promise<TransactionView> {
+      const res = await pay({ amount, msisdn }, {}, merchant.appKey);
+      expect(res.status).toBe(201);
+      const settled = await settledTransaction(res.body.data.id, merchant.appKey);
+      expect(settled.status).toBe('succeeded');
+      return settled;
+    }
+
     it('refunds a payment as a payout to the payer, once', async () => {
       const merchant = await fundedMerchant(20_000);
-      const payment = await seedSucceededPayment(system.db.dataSource, merchant, { amount: 5_000, msisdn: '250798765432' });
+      const payment = await paidPayment(merchant, 5_000, '0798765432');
       const res = await refund(payment.id, { reason: 'returned' }, merchant.appKey);
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({
@@ -232,7 +241,7 @@ describe('merchant API: money endpoints', () => {
 
     it('refunds part of a payment, and refuses more than the payment with 400', async () => {
       const merchant = await fundedMerchant(20_000);
-      const payment = await seedSucceededPayment(system.db.dataSource, merchant, { amount: 4_000 });
+      const payment = await paidPayment(merchant, 4_000);
       expectErrorEnvelope(await refund(payment.id, { amount: 4_001 }, merchant.appKey), 400, 'REFUND_EXCEEDS_PAYMENT');
       const partial = await refund(payment.id, { amount: 1_500 }, merchant.appKey);
       expect(partial.status).toBe(201);
@@ -255,7 +264,7 @@ describe('merchant API: money endpoints', () => {
 
     it('needs the balance to cover the refund plus fee', async () => {
       const merchant = await fundedMerchant(0);
-      const payment = await seedSucceededPayment(system.db.dataSource, merchant, { amount: 1_000, fee: 20 });
+      const payment = await paidPayment(merchant, 1_000);
       // The payment left 980 available; refunding 1000 costs 1050.
       expectErrorEnvelope(await refund(payment.id, {}, merchant.appKey), 409, 'INSUFFICIENT_BALANCE');
       expect((await refund(payment.id, { amount: 900 }, merchant.appKey)).status).toBe(201);
@@ -263,7 +272,7 @@ describe('merchant API: money endpoints', () => {
 
     it('allows a new refund after a failed one', async () => {
       const merchant = await fundedMerchant(20_000);
-      const payment = await seedSucceededPayment(system.db.dataSource, merchant, { amount: 2_000 });
+      const payment = await paidPayment(merchant, 2_000);
       await system.stack.kill('operator-simulator');
       let failedRefund: string;
       try {
@@ -281,7 +290,7 @@ describe('merchant API: money endpoints', () => {
 
     it('lets exactly one of 10 racing refunds of one payment through', async () => {
       const merchant = await fundedMerchant(50_000);
-      const payment = await seedSucceededPayment(system.db.dataSource, merchant, { amount: 3_000 });
+      const payment = await paidPayment(merchant, 3_000);
       const results = await Promise.all(Array.from({ length: 10 }, () => refund(payment.id, {}, merchant.appKey)));
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
       for (const lost of results.filter((r) => r.status !== 201)) expectErrorEnvelope(lost, 409, 'ALREADY_REFUNDED');
