@@ -8,6 +8,7 @@ declare module 'autocannon' {
     duration?: number;
     overallRate?: number;
     timeout?: number;
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
   }
   interface Histogram {
     average: number;

@@ -284,15 +284,26 @@ export class SimulatorStore {
   }
 
   async accountBalance(operator: OperatorId, product: 'collection' | 'disbursement'): Promise<number> {
-    await this.pool.query(
-      `INSERT INTO ${SCHEMA}.accounts (operator, product, balance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [operator, product, this.limits.accountOpening],
+    if (product === 'collection') {
+      const { rows } = await this.pool.query<{ received: string }>(
+        `SELECT COALESCE(SUM(amount), 0) AS received FROM ${SCHEMA}.movements WHERE operator = $1 AND kind = 'collection'`,
+        [operator],
+      );
+      return this.limits.accountOpening + Number(rows[0].received);
+    }
+    await this.ensureDisbursementAccount(this.pool, operator);
+    const { rows } = await this.pool.query<{ balance: string }>(
+      `SELECT balance FROM ${SCHEMA}.accounts WHERE operator = $1 AND product = 'disbursement'`,
+      [operator],
     );
-    const { rows } = await this.pool.query<{ balance: string }>(`SELECT balance FROM ${SCHEMA}.accounts WHERE operator = $1 AND product = $2`, [
-      operator,
-      product,
-    ]);
     return Number(rows[0].balance);
+  }
+
+  private async ensureDisbursementAccount(db: Pool | PoolClient, operator: OperatorId): Promise<void> {
+    await db.query(`INSERT INTO ${SCHEMA}.accounts (operator, product, balance) VALUES ($1, 'disbursement', $2) ON CONFLICT DO NOTHING`, [
+      operator,
+      this.limits.accountOpening,
+    ]);
   }
 
   async walletBalance(operator: OperatorId, msisdn: string): Promise<number> {
@@ -310,7 +321,11 @@ export class SimulatorStore {
     );
   }
 
-  /** Debits the paying side and credits the other; false (nothing moved) when the payer lacks funds. */
+  /**
+   * Debits the paying side and credits the other; false (nothing moved) when the payer lacks funds.
+   * Our collection account only ever grows, so its balance is derived from the movements instead
+   * of a counter row that every approval would have to lock.
+   */
   private async move(client: PoolClient, row: Row): Promise<boolean> {
     const amount = Number(row.amount);
     await client.query(`INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
@@ -318,21 +333,16 @@ export class SimulatorStore {
       row.msisdn,
       this.limits.walletOpening,
     ]);
-    for (const product of ['collection', 'disbursement']) {
-      await client.query(`INSERT INTO ${SCHEMA}.accounts (operator, product, balance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-        row.operator,
-        product,
-        this.limits.accountOpening,
-      ]);
-    }
     const wallet = `UPDATE ${SCHEMA}.wallets SET balance = balance + $3 WHERE operator = $1 AND msisdn = $2 AND balance + $3 >= 0`;
-    const account = `UPDATE ${SCHEMA}.accounts SET balance = balance + $3 WHERE operator = $1 AND product = $2 AND balance + $3 >= 0`;
     if (row.kind === 'collection') {
       const debited = await client.query(wallet, [row.operator, row.msisdn, -amount]);
       if (debited.rowCount !== 1) return false;
-      await client.query(account, [row.operator, 'collection', amount]);
     } else {
-      const debited = await client.query(account, [row.operator, 'disbursement', -amount]);
+      await this.ensureDisbursementAccount(client, row.operator);
+      const debited = await client.query(
+        `UPDATE ${SCHEMA}.accounts SET balance = balance - $2 WHERE operator = $1 AND product = 'disbursement' AND balance - $2 >= 0`,
+        [row.operator, amount],
+      );
       if (debited.rowCount !== 1) return false;
       await client.query(wallet, [row.operator, row.msisdn, amount]);
     }
