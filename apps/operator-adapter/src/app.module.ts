@@ -7,7 +7,9 @@ import { OperatorCallbacksController } from './callbacks/operator-callbacks.cont
 import { OperatorHttpClient } from './http/operator-http.client';
 import { OperatorAdapterConfig } from './operator-adapter.config';
 import { OperatorRegistry } from './operators/operator-registry';
-import { OperatorRequestsProcessor } from './requests/operator-requests.processor';
+import { OperatorInitiationsProcessor } from './requests/operator-initiations.processor';
+import { OperatorWork } from './requests/operator-work.service';
+import { StatusChecksProcessor } from './requests/status-checks.processor';
 
 @Module({})
 export class OperatorAdapterModule {
@@ -19,12 +21,12 @@ export class OperatorAdapterModule {
         LoggingModule,
         DatabaseModule.forRoot('operator-adapter'),
         QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.OperatorRequests, QueueName.OperatorResults),
+        QueuesModule.register(QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults),
         HealthModule.forRoot({ database: true, redis: true }),
         MetricsModule,
       ],
       controllers: [OperatorCallbacksController],
-      providers: [OperatorHttpClient, OperatorRegistry, OperatorRequestsProcessor, OperatorBalanceMonitor],
+      providers: [OperatorHttpClient, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
     };
   }
 }

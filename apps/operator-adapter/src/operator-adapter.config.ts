@@ -65,6 +65,10 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(2_000)
   REQUEST_CONCURRENCY: number = 100;
 
+  /** Status checks handled at once per process (they wait their turn under STATUS_QUERIES_PER_SECOND). */
+  @IsInt() @Min(1) @Max(2_000)
+  STATUS_CHECK_CONCURRENCY: number = 100;
+
   // MTN MoMo, test mode (the simulator; any MTN sandbox works the same way).
   @IsUrl(URL_OPTIONS) MTN_TEST_BASE_URL: string = 'http://127.0.0.1:3005/mtn';
   @IsString() MTN_TEST_TARGET_ENVIRONMENT: string = 'sandbox';

@@ -12,8 +12,13 @@ export class PaymentsCoreConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(2_000)
   COMMAND_CONCURRENCY: number = 200;
 
-  @IsInt() @Min(1) @Max(500)
-  RESULT_CONCURRENCY: number = 20;
+  /** Operator results handled at once; they wait on settlement batches, so this sets the batch sizes. */
+  @IsInt() @Min(1) @Max(5_000)
+  RESULT_CONCURRENCY: number = 500;
+
+  /** Most settlements committed in one Postgres transaction. */
+  @IsInt() @Min(1) @Max(2_000)
+  SETTLEMENT_BATCH_SIZE: number = 200;
 
   /** Outbox rows published per round trip to Redis. */
   @IsInt() @Min(1) @Max(5_000)

@@ -16,7 +16,7 @@ export class ReconcilerModule {
         LoggingModule,
         DatabaseModule.forRoot('reconciler'),
         QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.Reconciliation, QueueName.OperatorRequests),
+        QueuesModule.register(QueueName.Reconciliation, QueueName.OperatorStatusChecks),
         HealthModule.forRoot({ database: true, redis: true }),
         MetricsModule,
       ],

@@ -7,3 +7,4 @@ export * from './queue';
 export * from './http';
 export * from './crypto';
 export * from './outbound';
+export * from './batching';

@@ -44,12 +44,10 @@ export class InitiationService {
   private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome): Promise<CommandReply> {
     switch (outcome.kind) {
       case 'accepted':
-        await this.transactions.setInitiationState(transaction.id, 'accepted', outcome.providerRef);
-        return this.current(transaction.id);
+        return this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
       case 'unknown': {
         this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
-        await this.transactions.setInitiationState(transaction.id, 'unknown');
-        const current = await this.current(transaction.id);
+        const current = await this.recordInitiation(transaction.id, 'unknown');
         if (outcome.reason !== 'uninterpretable') return current;
         return rejection('OPERATOR_ERROR', 502, 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
       }
@@ -71,15 +69,26 @@ export class InitiationService {
   /** The operator refused at initiation, so no money moved: the transaction fails for good (a payout's hold is released). */
   private async fail(transaction: TransactionEntity, failureCode: string, failureMessage: string): Promise<CommandReply> {
     await this.transactions.setInitiationState(transaction.id, 'refused');
-    await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
-    return this.current(transaction.id);
+    const failed = await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
+    return failed ? created(failed) : this.current(transaction.id);
+  }
+
+  /** Stores the initiation outcome and answers with the transaction as it now stands. */
+  private async recordInitiation(id: string, state: 'accepted' | 'unknown', providerRef?: string): Promise<CommandReply & { outcome: 'created' }> {
+    const transaction = await this.transactions.setInitiationState(id, state, providerRef);
+    if (!transaction) throw new Error(`transaction ${id} vanished`);
+    return created(transaction);
   }
 
   private async current(id: string): Promise<CommandReply & { outcome: 'created' }> {
     const transaction = await this.transactions.findById(id);
     if (!transaction) throw new Error(`transaction ${id} vanished`);
-    return { outcome: 'created', transaction: toTransactionView(transaction) };
+    return created(transaction);
   }
+}
+
+function created(transaction: TransactionEntity): CommandReply & { outcome: 'created' } {
+  return { outcome: 'created', transaction: toTransactionView(transaction) };
 }
 
 /** A refusal the merchant hears as an error; the transaction it concerns rides along. */

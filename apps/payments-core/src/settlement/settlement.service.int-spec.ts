@@ -1,6 +1,8 @@
 import { LedgerRepository, OutboxRepository, TransactionsRepository } from '@momo/data';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { loadConfig } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
+import { PaymentsCoreConfig } from '../payments-core.config';
 import { SettlementService } from './settlement.service';
 
 describe('SettlementService against Postgres', () => {
@@ -15,7 +17,7 @@ describe('SettlementService against Postgres', () => {
     merchant = await seedMerchant(db.dataSource);
     ledger = new LedgerRepository(db.dataSource);
     const relay = { kick: () => kicks++ } as unknown as OutboxRelay;
-    settlement = new SettlementService(db.dataSource, new TransactionsRepository(db.dataSource), ledger, new OutboxRepository(db.dataSource), relay);
+    settlement = new SettlementService(db.dataSource, new TransactionsRepository(db.dataSource), ledger, new OutboxRepository(db.dataSource), relay, loadConfig(PaymentsCoreConfig, {}));
   });
   afterAll(() => db.drop());
 
@@ -56,5 +58,31 @@ describe('SettlementService against Postgres', () => {
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect((await ledger.merchantBalance(merchant.merchantId, 'test')).available).toBe(before + 980);
     expect(await outboxOf(tx.id)).toHaveLength(1);
+  });
+
+  it('settles a burst of results in batches with the same effect as one by one, failing only the unknown transaction', async () => {
+    const before = (await ledger.merchantBalance(merchant.merchantId, 'test')).available;
+    const payments = await Promise.all(
+      Array.from({ length: 60 }, () => insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1_000, fee: 20 }))),
+    );
+    const unknown = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const results = await Promise.allSettled([
+      ...payments.map((p, i) =>
+        settlement.settle(p.id, i % 3 === 0 ? { status: 'failed', failureCode: 'DECLINED', failureMessage: 'declined' } : { status: 'succeeded', failureCode: null, failureMessage: null }),
+      ),
+      settlement.settle(unknown, { status: 'succeeded', failureCode: null, failureMessage: null }),
+      settlement.settle(payments[1].id, { status: 'succeeded', failureCode: null, failureMessage: null }),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect((results[60] as PromiseRejectedResult).reason.message).toContain(unknown);
+    const succeeded = payments.filter((_, i) => i % 3 !== 0).length;
+    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).available).toBe(before + succeeded * 980);
+    const [counts] = await db.dataSource.query(
+      `SELECT count(*) FILTER (WHERE e.event_type = 'payment.succeeded')::int AS ok, count(*) FILTER (WHERE e.event_type = 'payment.failed')::int AS failed,
+              (SELECT count(*)::int FROM ledger_journals j WHERE j.transaction_id = ANY($1::uuid[])) AS journals
+         FROM outbox_events e WHERE e.transaction_id = ANY($1::uuid[])`,
+      [payments.map((p) => p.id)],
+    );
+    expect(counts).toEqual({ ok: succeeded, failed: 60 - succeeded, journals: succeeded });
   });
 });

@@ -11,17 +11,29 @@ import {
   TransactionsRepository,
 } from '@momo/data';
 import { collectSettled, JournalDraft, MoneyMovement, payoutReleased, payoutSettled } from '@momo/domain';
+import { MicroBatcher } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
+import { PaymentsCoreConfig } from '../payments-core.config';
 import { reconciliationExceptions } from './settlement.metrics';
 
+export interface SettlementRequest {
+  transactionId: string;
+  outcome: FinalOutcome;
+}
+
 /**
- * Applies a final status: the conditional status update, the ledger posting and the outbox event
- * commit together or not at all. Applying the same outcome twice changes nothing; an outcome
- * that contradicts a status already final is an exception for a human, never a status flip.
+ * Applies final statuses: the conditional status update, the ledger posting and the outbox event
+ * commit together or not at all. Applying the same outcome twice changes nothing; an outcome that
+ * contradicts a status already final is an exception for a human, never a status flip.
+ *
+ * Concurrent settlements are batched into one Postgres transaction (MicroBatcher): one commit and
+ * one update of each merchant balance for many payments. A batch that fails is retried item by
+ * item, so one bad settlement cannot hold back the others.
  */
 @Injectable()
 export class SettlementService {
   private readonly logger = new Logger(SettlementService.name);
+  private readonly batcher: MicroBatcher<SettlementRequest, TransactionEntity | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -29,37 +41,78 @@ export class SettlementService {
     private readonly ledger: LedgerRepository,
     private readonly outbox: OutboxRepository,
     private readonly relay: OutboxRelay,
-  ) {}
-
-  async settle(transactionId: string, outcome: FinalOutcome): Promise<TransactionEntity | null> {
-    const settled = await this.dataSource.transaction((em) => this.settleIn(em, transactionId, outcome));
-    if (settled) this.relay.kick();
-    return settled;
+    config: PaymentsCoreConfig,
+  ) {
+    this.batcher = new MicroBatcher((requests) => this.settleBatch(requests), {
+      maxBatch: config.SETTLEMENT_BATCH_SIZE,
+      maxConcurrentFlushes: 1,
+    });
   }
 
-  /** The same, inside a caller's Postgres transaction (the caller kicks the relay after commit). */
-  async settleIn(em: EntityManager, transactionId: string, outcome: FinalOutcome): Promise<TransactionEntity | null> {
-    const settled = await this.transactions.finalize(transactionId, outcome, em);
-    if (!settled) {
-      await this.noteIfContradicting(transactionId, outcome, em);
-      return null;
-    }
-    const journal = journalFor(settled);
-    if (journal) await this.ledger.post(em, settled.id, journal);
-    await this.outbox.add(em, eventTypeOf(settled), toTransactionView(settled));
-    return settled;
+  /** Settles one transaction; resolves to it once committed, or to null if it was no longer pending. */
+  settle(transactionId: string, outcome: FinalOutcome): Promise<TransactionEntity | null> {
+    return this.batcher.submit({ transactionId, outcome });
   }
 
-  private async noteIfContradicting(transactionId: string, outcome: FinalOutcome, em: EntityManager): Promise<void> {
-    const current = await this.transactions.findById(transactionId, em);
-    if (!current) throw new Error(`transaction ${transactionId} does not exist`);
-    if (current.status !== outcome.status) {
-      reconciliationExceptions.inc({ kind: 'contradicting_final_status' });
-      this.logger.error(
-        { transactionId, recorded: current.status, reported: outcome.status, failureCode: outcome.failureCode },
-        'reconciliation exception: operator reports a different final status than recorded',
-      );
+  private async settleBatch(requests: SettlementRequest[]): Promise<(TransactionEntity | null | Error)[]> {
+    try {
+      const results = await this.dataSource.transaction((em) => this.settleIn(em, requests));
+      if (results.some((r) => r && !(r instanceof Error))) this.relay.kick();
+      return results;
+    } catch (error) {
+      if (requests.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      this.logger.warn({ err: error, batch: requests.length }, 'settlement batch failed; settling its items one by one');
+      return Promise.all(requests.map(async (request) => (await this.settleBatch([request]))[0]));
     }
+  }
+
+  private async settleIn(em: EntityManager, requests: SettlementRequest[]): Promise<(TransactionEntity | null | Error)[]> {
+    // The first request for a transaction in a batch is the one that counts; repeats get null.
+    const firsts = new Map<string, SettlementRequest>();
+    for (const request of requests) if (!firsts.has(request.transactionId)) firsts.set(request.transactionId, request);
+    const settled = await this.transactions.finalizeMany(
+      [...firsts.values()].map((r) => ({ transactionId: r.transactionId, ...r.outcome })),
+      em,
+    );
+    const settledById = new Map(settled.map((t) => [t.id, t]));
+    const missing = await this.noteUnsettled(
+      em,
+      [...firsts.values()].filter((r) => !settledById.has(r.transactionId)),
+    );
+
+    await this.ledger.postMany(
+      em,
+      settled.flatMap((t) => {
+        const journal = journalFor(t);
+        return journal ? [{ transactionId: t.id, journal }] : [];
+      }),
+    );
+    await this.outbox.addMany(em, settled.map((t) => ({ eventType: eventTypeOf(t), transaction: toTransactionView(t) })));
+
+    return requests.map((request) => {
+      if (missing.has(request.transactionId)) return new Error(`transaction ${request.transactionId} does not exist`);
+      if (firsts.get(request.transactionId) !== request) return null;
+      return settledById.get(request.transactionId) ?? null;
+    });
+  }
+
+  /** Flags outcomes that contradict an already final status; returns the ids that do not exist. */
+  private async noteUnsettled(em: EntityManager, unsettled: SettlementRequest[]): Promise<Set<string>> {
+    if (unsettled.length === 0) return new Set();
+    const statuses = await this.transactions.statusesOf(unsettled.map((r) => r.transactionId), em);
+    const missing = new Set<string>();
+    for (const { transactionId, outcome } of unsettled) {
+      const recorded = statuses.get(transactionId);
+      if (!recorded) missing.add(transactionId);
+      else if (recorded !== outcome.status) {
+        reconciliationExceptions.inc({ kind: 'contradicting_final_status' });
+        this.logger.error(
+          { transactionId, recorded, reported: outcome.status, failureCode: outcome.failureCode },
+          'reconciliation exception: operator reports a different final status than recorded',
+        );
+      }
+    }
+    return missing;
   }
 }
 

@@ -21,7 +21,7 @@ import { PendingSweepProcessor } from './pending-sweep.processor';
 describe('pending sweep (Postgres + Redis)', () => {
   const prefix = uniqueQueuePrefix('recon');
   const connection = redisOptionsFromUrl(TEST_REDIS_URL);
-  const operatorRequests = new Queue(QueueName.OperatorRequests, { connection, prefix });
+  const operatorRequests = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
   let db: TestDatabase;
   let merchant: SeededMerchant;
   let sweep: () => Promise<unknown>;
@@ -29,7 +29,7 @@ describe('pending sweep (Postgres + Redis)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorRequests) ? operatorRequests : undefined) } as unknown as ModuleRef;
+    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorStatusChecks) ? operatorRequests : undefined) } as unknown as ModuleRef;
     const config = loadConfig(ReconcilerConfig, { MIN_AGE_SECONDS: '15' });
     const processor = new PendingSweepProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(moduleRef), config);
     sweep = () => processor.process({ name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' } } as Job);

@@ -5,8 +5,10 @@
 export const QueueName = {
   /** api-gateway -> payments-core: commands that create transactions (request/reply). */
   PaymentCommands: 'payment-commands',
-  /** payments-core, reconciler -> operator-adapter: talk to an operator about one transaction. */
+  /** payments-core -> operator-adapter: send a transaction to its operator (request/reply). */
   OperatorRequests: 'operator-requests',
+  /** operator-adapter callbacks, reconciler -> operator-adapter: ask the operator for a status (paced). */
+  OperatorStatusChecks: 'operator-status-checks',
   /** operator-adapter -> payments-core: a final status the operator confirmed. */
   OperatorResults: 'operator-results',
   /** payments-core outbox relay -> webhook-dispatcher: one domain event to announce. */

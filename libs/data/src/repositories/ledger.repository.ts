@@ -28,26 +28,39 @@ export class LedgerRepository {
 
   /** Returns false when this journal was already posted (a replayed result). Must run inside a transaction. */
   async post(em: EntityManager, transactionId: string, journal: JournalDraft): Promise<boolean> {
+    return (await this.postMany(em, [{ transactionId, journal }])) === 1;
+  }
+
+  /**
+   * Posts many journals with a handful of statements whatever their number (settlement batches):
+   * journals already posted are skipped (idempotent per transaction and kind), the deltas of each
+   * merchant account are summed and applied in one update, with the rows locked in account-key
+   * order so concurrent postings never deadlock. Returns how many journals were new.
+   * Must run inside a transaction.
+   */
+  async postMany(em: EntityManager, postings: { transactionId: string; journal: JournalDraft }[]): Promise<number> {
+    if (postings.length === 0) return 0;
     const inserted = await queryRows(
       em,
-      `INSERT INTO ledger_journals (transaction_id, kind) VALUES ($1, $2)
-       ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id`,
-      [transactionId, journal.kind],
+      `INSERT INTO ledger_journals (transaction_id, kind)
+       SELECT * FROM unnest($1::uuid[], $2::text[])
+       ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id, transaction_id, kind`,
+      [postings.map((p) => p.transactionId), postings.map((p) => p.journal.kind)],
     );
-    if (inserted.length === 0) return false;
-    const journalId = inserted[0].id as string;
+    if (inserted.length === 0) return 0;
+    const journalIdOf = new Map(inserted.map((row) => [`${row.transaction_id}:${row.kind}`, String(row.id)]));
+    const legs = postings.flatMap(({ transactionId, journal }) => {
+      const journalId = journalIdOf.get(`${transactionId}:${journal.kind}`);
+      return journalId ? journal.legs.map((leg) => ({ journalId, key: accountKey(leg.account), account: leg.account, amount: leg.amount })) : [];
+    });
 
-    // Same lock order in every posting (by account key), so two postings never deadlock.
-    const legs = [...journal.legs].sort((a, b) => accountKey(a.account).localeCompare(accountKey(b.account)));
-    for (const leg of legs) {
-      const accountId = await this.applyToAccount(em, leg.account, leg.amount);
-      await em.query(`INSERT INTO ledger_entries (journal_id, account_id, amount) VALUES ($1, $2, $3)`, [
-        journalId,
-        accountId,
-        leg.amount,
-      ]);
-    }
-    return true;
+    const accounts = new Map(legs.map((leg) => [leg.key, leg.account]));
+    const accountIds = await this.applyDeltas(em, accounts, legs);
+    await em.query(
+      `INSERT INTO ledger_entries (journal_id, account_id, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
+      [legs.map((l) => l.journalId), legs.map((l) => accountIds.get(l.key)), legs.map((l) => l.amount)],
+    );
+    return inserted.length;
   }
 
   async merchantBalance(merchantId: string, mode: string, em: EntityManager = this.dataSource.manager): Promise<MerchantBalance> {
@@ -59,30 +72,48 @@ export class LedgerRepository {
     return { available: of('merchant_available'), reserved: of('merchant_reserved') };
   }
 
-  private async applyToAccount(em: EntityManager, account: AccountRef, amount: number): Promise<string> {
-    const key = accountKey(account);
-    const cached = mustStayNonNegative(account);
-    const merchantId = 'merchantId' in account ? account.merchantId : null;
-    const network = 'network' in account ? account.network : null;
+  /** Creates missing accounts, adds the summed deltas to the cached balances, and returns every account's id. */
+  private async applyDeltas(em: EntityManager, accounts: Map<string, AccountRef>, legs: { key: string; amount: number }[]): Promise<Map<string, string>> {
+    const refs = [...accounts.entries()];
     await em.query(
       `INSERT INTO ledger_accounts (account_key, kind, mode, merchant_id, network, balance)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_key) DO NOTHING`,
-      [key, account.kind, account.mode, merchantId, network, cached ? 0 : null],
+       SELECT k, kind, mode, merchant_id, network, CASE WHEN cached THEN 0 END
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::boolean[])
+              AS a(k, kind, mode, merchant_id, network, cached)
+       ON CONFLICT (account_key) DO NOTHING`,
+      [
+        refs.map(([key]) => key),
+        refs.map(([, a]) => a.kind),
+        refs.map(([, a]) => a.mode),
+        refs.map(([, a]) => ('merchantId' in a ? a.merchantId : null)),
+        refs.map(([, a]) => ('network' in a ? a.network : null)),
+        refs.map(([, a]) => mustStayNonNegative(a)),
+      ],
     );
-    try {
-      const rows = await queryRows(
-        em,
-        cached
-          ? `UPDATE ledger_accounts SET balance = balance + $2, updated_at = now() WHERE account_key = $1 RETURNING id`
-          : `SELECT id FROM ledger_accounts WHERE account_key = $1`,
-        cached ? [key, amount] : [key],
-      );
-      return rows[0].id as string;
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'ledger_accounts_no_overdraft') {
-        throw new InsufficientFundsError(key);
+    const deltas = new Map<string, number>();
+    for (const leg of legs) if (mustStayNonNegative(accounts.get(leg.key)!)) deltas.set(leg.key, (deltas.get(leg.key) ?? 0) + leg.amount);
+    const cachedKeys = [...deltas.keys()].sort();
+    if (cachedKeys.length > 0) {
+      await em.query(`SELECT id FROM ledger_accounts WHERE account_key = ANY($1::text[]) ORDER BY account_key FOR UPDATE`, [cachedKeys]);
+      try {
+        await em.query(
+          `UPDATE ledger_accounts a SET balance = a.balance + d.delta, updated_at = now()
+             FROM unnest($1::text[], $2::bigint[]) AS d(k, delta)
+            WHERE a.account_key = d.k AND d.delta <> 0`,
+          [cachedKeys, cachedKeys.map((key) => deltas.get(key))],
+        );
+      } catch (error) {
+        if ((error as { constraint?: string }).constraint === 'ledger_accounts_no_overdraft') {
+          const detail = String((error as { detail?: string }).detail ?? '');
+          throw new InsufficientFundsError(cachedKeys.find((key) => detail.includes(key)) ?? cachedKeys.join(', '));
+        }
+        throw error;
       }
-      throw error;
     }
+    const rows: { id: string; account_key: string }[] = await em.query(
+      `SELECT id, account_key FROM ledger_accounts WHERE account_key = ANY($1::text[])`,
+      [refs.map(([key]) => key)],
+    );
+    return new Map(rows.map((row) => [row.account_key, String(row.id)]));
   }
 }

@@ -13,10 +13,24 @@ export class OutboxRepository {
 
   /** One event per (transaction, type): a replayed state change cannot announce itself twice. */
   async add(em: EntityManager, eventType: EventType, transaction: TransactionView): Promise<void> {
+    await this.addMany(em, [{ eventType, transaction }]);
+  }
+
+  /** The same for many events in one statement (settlement batches). */
+  async addMany(em: EntityManager, events: { eventType: EventType; transaction: TransactionView }[]): Promise<void> {
+    if (events.length === 0) return;
     await em.query(
-      `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload)
+       SELECT id, event_type, transaction_id, app_id, payload::json
+         FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[]) AS e(id, event_type, transaction_id, app_id, payload)
        ON CONFLICT (transaction_id, event_type) DO NOTHING`,
-      [randomUUID(), eventType, transaction.id, transaction.app_id, JSON.stringify(transaction)],
+      [
+        events.map(() => randomUUID()),
+        events.map((e) => e.eventType),
+        events.map((e) => e.transaction.id),
+        events.map((e) => e.transaction.app_id),
+        events.map((e) => JSON.stringify(e.transaction)),
+      ],
     );
   }
 

@@ -124,13 +124,20 @@ export class TransactionsRepository {
     return this.dataSource.manager.findOneBy(TransactionEntity, { id, appId, mode });
   }
 
-  /** Records what the operator said about our initiation; only while the transaction is pending. */
-  async setInitiationState(id: string, state: InitiationState, providerRef?: string, em: EntityManager = this.dataSource.manager): Promise<void> {
-    await em.query(
+  /**
+   * Records what the operator said about our initiation, while the transaction is pending, and
+   * returns the transaction as it now stands (one statement on the hot path; a re-read only when
+   * it was already final).
+   */
+  async setInitiationState(id: string, state: InitiationState, providerRef?: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
+    const rows = await queryRows(
+      em,
       `UPDATE transactions SET initiation_state = $2, provider_ref = COALESCE(NULLIF($3, ''), provider_ref), updated_at = now()
-       WHERE id = $1 AND status = 'pending'`,
+       WHERE id = $1 AND status = 'pending'
+       RETURNING *`,
       [id, state, providerRef ?? ''],
     );
+    return rows.length === 1 ? hydrate(em, TransactionEntity, rows[0]) : this.findById(id, em);
   }
 
   /**
@@ -138,19 +145,46 @@ export class TransactionsRepository {
    * null when it was no longer pending (someone else finalised it first: nothing to do).
    */
   async finalize(id: string, outcome: FinalOutcome, em: EntityManager): Promise<TransactionEntity | null> {
+    const [settled] = await this.finalizeMany([{ transactionId: id, ...outcome }], em);
+    return settled ?? null;
+  }
+
+  /**
+   * The same for many transactions in one statement (settlement batches). Rows are locked in id
+   * order first, so two batches that share a transaction cannot deadlock. Returns only the
+   * transactions this call moved out of pending; ids must be distinct.
+   */
+  async finalizeMany(outcomes: (FinalOutcome & { transactionId: string })[], em: EntityManager): Promise<TransactionEntity[]> {
+    if (outcomes.length === 0) return [];
+    const ids = outcomes.map((o) => o.transactionId);
+    await em.query(`SELECT id FROM transactions WHERE id = ANY($1::uuid[]) AND status = 'pending' ORDER BY id FOR UPDATE`, [ids]);
     const rows = await queryRows(
       em,
-      `UPDATE transactions
-          SET status = $2, failure_code = $3, failure_message = $4,
-              provider_ref = COALESCE(NULLIF($5, ''), provider_ref),
-              initiation_state = CASE WHEN initiation_state IN ('not_sent', 'unknown') AND $2 = 'succeeded'
-                                      THEN 'accepted' ELSE initiation_state END,
+      `UPDATE transactions t
+          SET status = v.status, failure_code = v.failure_code, failure_message = v.failure_message,
+              provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref),
+              initiation_state = CASE WHEN t.initiation_state IN ('not_sent', 'unknown') AND v.status = 'succeeded'
+                                      THEN 'accepted' ELSE t.initiation_state END,
               completed_at = now(), updated_at = now()
-        WHERE id = $1 AND status = 'pending'
-        RETURNING *`,
-      [id, outcome.status, outcome.failureCode, outcome.failureMessage, outcome.providerRef ?? ''],
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+              AS v(id, status, failure_code, failure_message, provider_ref)
+        WHERE t.id = v.id AND t.status = 'pending'
+        RETURNING t.*`,
+      [
+        ids,
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.failureCode),
+        outcomes.map((o) => o.failureMessage),
+        outcomes.map((o) => o.providerRef ?? ''),
+      ],
     );
-    return rows.length === 1 ? hydrate(em, TransactionEntity, rows[0]) : null;
+    return rows.map((row) => hydrate(em, TransactionEntity, row));
+  }
+
+  /** Current statuses of some transactions (absent ids do not exist). */
+  async statusesOf(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionStatus>> {
+    const rows: { id: string; status: TransactionStatus }[] = await em.query(`SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Map(rows.map((r) => [r.id, r.status]));
   }
 }
 

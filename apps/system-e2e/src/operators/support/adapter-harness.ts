@@ -37,6 +37,7 @@ export class AdapterHarness {
     readonly sim: SimulatorControl,
     private readonly prefix: string,
     private readonly requests: Queue,
+    private readonly statusChecks: Queue,
     private readonly results: Queue,
     private readonly rpc: JobRpc,
   ) {}
@@ -58,11 +59,16 @@ export class AdapterHarness {
     });
     const connection = redisOptionsFromUrl(TEST_REDIS_URL);
     const requests = new Queue(QueueName.OperatorRequests, { connection, prefix });
+    const statusChecks = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
     const results = new Queue(QueueName.OperatorResults, { connection, prefix });
-    const queues: Record<string, Queue> = { [getQueueToken(QueueName.OperatorRequests)]: requests, [getQueueToken(QueueName.OperatorResults)]: results };
+    const queues: Record<string, Queue> = {
+      [getQueueToken(QueueName.OperatorRequests)]: requests,
+      [getQueueToken(QueueName.OperatorStatusChecks)]: statusChecks,
+      [getQueueToken(QueueName.OperatorResults)]: results,
+    };
     const moduleRef = { get: (token: string) => queues[token] } as unknown as ModuleRef;
     const rpc = new JobRpc(new JobProducer(moduleRef), loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix }));
-    return new AdapterHarness(db, merchant, stack, new SimulatorControl(stack.url('operator-simulator')), prefix, requests, results, rpc);
+    return new AdapterHarness(db, merchant, stack, new SimulatorControl(stack.url('operator-simulator')), prefix, requests, statusChecks, results, rpc);
   }
 
   async insert(overrides: Partial<NewTransaction>): Promise<TransactionEntity> {
@@ -82,7 +88,7 @@ export class AdapterHarness {
 
   /** What the reconciler does: queue a status check. */
   async checkStatus(transactionId: string, slot: string): Promise<void> {
-    await this.requests.add('check-transaction-status', { transactionId, reason: 'reconcile' }, { jobId: JobIds.statusCheck(transactionId, slot) });
+    await this.statusChecks.add('check-transaction-status', { transactionId, reason: 'reconcile' }, { jobId: JobIds.statusCheck(transactionId, slot) });
   }
 
   /** The final result the adapter reported for a transaction. */
@@ -122,6 +128,7 @@ export class AdapterHarness {
     await this.stack.stop();
     await this.rpc.onApplicationShutdown();
     await this.requests.close();
+    await this.statusChecks.close();
     await this.results.close();
     await deleteQueueKeys(this.prefix);
     await this.db.drop();

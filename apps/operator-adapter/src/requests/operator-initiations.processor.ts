@@ -1,0 +1,38 @@
+import { Processor } from '@nestjs/bullmq';
+import { InitiationOutcome, QueueName, TransactionRef } from '@momo/contracts';
+import { JobHandlerHost, JobHandlers } from '@momo/platform';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { OperatorRegistry } from '../operators/operator-registry';
+import { OperatorWork } from './operator-work.service';
+
+/**
+ * Initiations: request/reply for payments-core, on their own queue so that status checks (which
+ * are paced) can never hold up a merchant waiting for the operator's first answer.
+ */
+@Processor(QueueName.OperatorRequests)
+export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueName.OperatorRequests> {
+  protected readonly queue = QueueName.OperatorRequests;
+  protected readonly handlers: JobHandlers<typeof QueueName.OperatorRequests> = {
+    'initiate-transaction': (job) => this.initiate(job),
+  };
+
+  constructor(
+    private readonly work: OperatorWork,
+    private readonly operators: OperatorRegistry,
+    config: OperatorAdapterConfig,
+  ) {
+    super();
+    this.concurrency = config.REQUEST_CONCURRENCY;
+  }
+
+  private async initiate({ transactionId }: TransactionRef): Promise<InitiationOutcome> {
+    const transaction = await this.work.load(transactionId);
+    const connector = this.operators.connectorFor(transaction.network, transaction.mode);
+    if (!connector) {
+      return { kind: 'unavailable', retryAfterSeconds: 300, failureMessage: `${transaction.network} is not configured for ${transaction.mode} mode.` };
+    }
+    const { outcome, confirmed } = await connector.initiate(await this.work.subject(transaction));
+    if (confirmed) await this.work.report(transactionId, confirmed, 'initiation');
+    return outcome;
+  }
+}

@@ -1,0 +1,47 @@
+import { MicroBatcher } from './micro-batcher';
+
+describe('MicroBatcher', () => {
+  it('flushes a lone item at once, and items arriving during a flush together in the next', async () => {
+    const flushed: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const batcher = new MicroBatcher<number, number>(async (items) => {
+      flushed.push(items);
+      if (flushed.length === 1) await gate;
+      return items.map((n) => n * 10);
+    });
+    const first = batcher.submit(1);
+    const rest = [2, 3, 4].map((n) => batcher.submit(n));
+    expect(flushed).toEqual([[1]]);
+    release();
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
+    expect(flushed).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('fails only the items the flush says failed, and every item when the flush throws', async () => {
+    const perItem = new MicroBatcher<number, number>(async (items) => items.map((n) => (n === 2 ? new Error('bad 2') : n)));
+    const results = await Promise.allSettled([1, 2, 3].map((n) => perItem.submit(n)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+
+    const broken = new MicroBatcher<number, number>(async () => {
+      throw new Error('database down');
+    });
+    await expect(broken.submit(1)).rejects.toThrow('database down');
+  });
+
+  it('never puts more than maxBatch items in one flush', async () => {
+    const sizes: number[] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return items;
+      },
+      { maxBatch: 3, maxConcurrentFlushes: 1 },
+    );
+    await Promise.all(Array.from({ length: 10 }, (_, i) => batcher.submit(i)));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
+  });
+});
