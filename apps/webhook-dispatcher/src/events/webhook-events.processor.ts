@@ -1,12 +1,15 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError } from 'bullmq';
-import { JobIds, QueueName, WebhookEventJob } from '@momo/contracts';
+import { QueueName, WebhookEventJob } from '@momo/contracts';
 import { MerchantsRepository, OutboxRepository, WebhooksRepository } from '@momo/data';
-import { JobHandlerHost, JobHandlers, JobProducer } from '@momo/platform';
+import { JobHandlerHost, JobHandlers } from '@momo/platform';
+import { Clock } from '../clock';
+import { DeliveryJobs } from '../delivery/delivery-jobs';
 
 /**
  * Turns one published domain event into a delivery row (the body is fixed here, once, so every
- * attempt and replay sends the same bytes) and schedules its first attempt.
+ * attempt and replay sends the same bytes) and queues its first attempt. The row is committed
+ * before the job exists; a re-published event finds its row and only re-queues what is due.
  */
 @Processor(QueueName.WebhookEvents)
 export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.WebhookEvents> {
@@ -19,7 +22,8 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
     private readonly outbox: OutboxRepository,
     private readonly merchants: MerchantsRepository,
     private readonly webhooks: WebhooksRepository,
-    private readonly producer: JobProducer,
+    private readonly jobs: DeliveryJobs,
+    private readonly clock: Clock,
   ) {
     super();
     this.concurrency = 50;
@@ -32,19 +36,11 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
     // An app without a webhook URL polls instead; nothing to deliver.
     if (!app?.webhookUrl) return;
     const body = JSON.stringify({ id: event.id, type: event.eventType, created_at: event.createdAt.toISOString(), data: event.payload });
-    const { delivery } = await this.webhooks.createDelivery({
-      eventId: event.id,
-      appId: app.id,
-      transactionId: event.transactionId,
-      eventType: event.eventType,
-      url: app.webhookUrl,
-      body,
-    });
-    if (delivery.status !== 'pending') return;
-    await this.producer.add(
-      'deliver-webhook',
-      { deliveryId: delivery.id },
-      { jobId: JobIds.webhookAttempt(delivery.id, delivery.attemptCount + 1) },
+    const { delivery } = await this.webhooks.createDelivery(
+      { eventId: event.id, appId: app.id, transactionId: event.transactionId, mode: event.payload.mode, eventType: event.eventType, url: app.webhookUrl, body },
+      this.clock.now(),
     );
+    if (delivery.status !== 'pending' || !delivery.nextAttemptAt) return;
+    await this.jobs.schedule(delivery.id, delivery.appId, delivery.attemptCount + 1, delivery.nextAttemptAt);
   }
 }

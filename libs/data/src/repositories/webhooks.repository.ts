@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
+import type { Mode } from '@momo/domain';
+import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 
 export interface NewDelivery {
   eventId: string;
   appId: string;
   transactionId: string;
+  mode: Mode;
   eventType: string;
   url: string;
   body: string;
@@ -16,6 +18,8 @@ export interface NewDelivery {
 
 export interface AttemptRecord {
   attemptNumber: number;
+  url: string | null;
+  trigger: AttemptTrigger;
   startedAt: Date;
   durationMs: number;
   statusCode: number | null;
@@ -23,20 +27,57 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-/** webhook_deliveries and webhook_attempts: owned by webhook-dispatcher. */
+/** What the worker decided after an attempt; a replay that came in meanwhile overrides a failure. */
+export type AttemptVerdict =
+  | { status: 'delivered' }
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'abandoned' };
+
+export type ClaimResult =
+  | { claimed: true; delivery: WebhookDeliveryEntity }
+  | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' }
+  | { claimed: false; reason: 'not_due' | 'leased'; retryAt: Date };
+
+export interface DueDelivery {
+  id: string;
+  appId: string;
+  nextAttempt: number;
+}
+
+export interface DeliveryFilters {
+  merchantId: string;
+  mode: Mode;
+  appId?: string;
+  status?: DeliveryStatus;
+  eventType?: string;
+  transactionId?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/** Where a page of deliveries ended: created_at to the microsecond (as Postgres prints it) and id. */
+export interface DeliveryCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Postgres text columns cannot hold NUL; receivers can answer anything. */
+const withoutNul = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, '\uFFFD'));
+
+/** webhook_deliveries and webhook_attempts: written by webhook-dispatcher (and replays by api-gateway). */
 @Injectable()
 export class WebhooksRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One delivery per (event, app): a re-published event finds the delivery it already has. */
-  async createDelivery(d: NewDelivery): Promise<{ delivery: WebhookDeliveryEntity; created: boolean }> {
+  async createDelivery(d: NewDelivery, now: Date): Promise<{ delivery: WebhookDeliveryEntity; created: boolean }> {
     const em = this.dataSource.manager;
     const rows = await queryRows(
       em,
-      `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, event_type, url, body, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+      `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (event_id, app_id) DO NOTHING RETURNING *`,
-      [randomUUID(), d.eventId, d.appId, d.transactionId, d.eventType, d.url, d.body],
+      [randomUUID(), d.eventId, d.appId, d.transactionId, d.mode, d.eventType, d.url, d.body, now],
     );
     if (rows.length === 1) return { delivery: hydrate(em, WebhookDeliveryEntity, rows[0]), created: true };
     const existing = await em.findOneByOrFail(WebhookDeliveryEntity, { eventId: d.eventId, appId: d.appId });
@@ -52,27 +93,187 @@ export class WebhooksRepository {
   }
 
   /**
-   * Records one attempt and the delivery's new state together. The attempt number must be the
-   * next one: a job that runs twice records its attempt once (returns false the second time).
+   * Takes the right to make attempt `attemptNumber` now: the delivery must be pending, due, on
+   * that attempt, and not leased to another worker (or that worker's lease ran out: it crashed).
+   */
+  async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<ClaimResult> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries SET lease_until = $4
+        WHERE id = $1 AND status = 'pending' AND attempt_count = $2 - 1 AND next_attempt_at <= $3
+          AND (lease_until IS NULL OR lease_until <= $3)
+        RETURNING *`,
+      [deliveryId, attemptNumber, now, leaseUntil],
+    );
+    if (rows.length === 1) return { claimed: true, delivery: hydrate(em, WebhookDeliveryEntity, rows[0]) };
+    const current = await this.findDelivery(deliveryId);
+    if (!current) return { claimed: false, reason: 'missing' };
+    if (current.status !== 'pending') return { claimed: false, reason: 'finished' };
+    if (current.attemptCount !== attemptNumber - 1) return { claimed: false, reason: 'other_attempt' };
+    if (current.leaseUntil && current.leaseUntil > now) return { claimed: false, reason: 'leased', retryAt: current.leaseUntil };
+    return { claimed: false, reason: 'not_due', retryAt: current.nextAttemptAt ?? now };
+  }
+
+  /**
+   * Records one attempt and the delivery's new state together, releasing the lease. The attempt
+   * number must be the next one, so an attempt is recorded once however often its job runs.
+   * `replaysSeen` is the replay count when the attempt was claimed: if a replay arrived since, a
+   * failed attempt leaves the delivery due at once rather than on the old schedule.
+   * Returns the delivery's new status and next attempt time, or null if already recorded.
    */
   async recordAttempt(
     deliveryId: string,
     attempt: AttemptRecord,
-    next: { status: 'delivered' | 'pending' | 'abandoned'; nextAttemptAt: Date | null },
-  ): Promise<boolean> {
+    verdict: AttemptVerdict,
+    replaysSeen: number,
+    now: Date,
+  ): Promise<{ status: DeliveryStatus; nextAttemptAt: Date | null } | null> {
     return this.dataSource.transaction(async (em) => {
+      const nextAttemptAt = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
       const updated = await queryRows(
         em,
         `UPDATE webhook_deliveries
-            SET attempt_count = $2, status = $3, next_attempt_at = $4, last_status_code = $5, last_error = $6,
-                delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE delivered_at END, updated_at = now()
+            SET attempt_count = $2,
+                status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN replay_count <> $4 THEN 'pending' ELSE $3 END,
+                next_attempt_at = CASE WHEN $3 = 'delivered' THEN NULL WHEN replay_count <> $4 THEN $6::timestamptz ELSE $5::timestamptz END,
+                lease_until = NULL, last_attempt_at = $7, last_status_code = $8, last_error = $9, url = COALESCE($10, url),
+                delivered_at = CASE WHEN $3 = 'delivered' THEN $6::timestamptz ELSE delivered_at END, updated_at = now()
           WHERE id = $1 AND attempt_count = $2 - 1
-          RETURNING id`,
-        [deliveryId, attempt.attemptNumber, next.status, next.nextAttemptAt, attempt.statusCode, attempt.error],
+          RETURNING status, next_attempt_at`,
+        [deliveryId, attempt.attemptNumber, verdict.status, replaysSeen, nextAttemptAt, now, attempt.startedAt,
+          attempt.statusCode, withoutNul(attempt.error), attempt.url],
       );
-      if (updated.length === 0) return false;
-      await em.insert(WebhookAttemptEntity, { deliveryId, ...attempt });
-      return true;
+      if (updated.length === 0) return null;
+      await em.insert(WebhookAttemptEntity, {
+        deliveryId,
+        ...attempt,
+        responseBody: withoutNul(attempt.responseBody),
+        error: withoutNul(attempt.error),
+      });
+      return { status: updated[0].status as DeliveryStatus, nextAttemptAt: (updated[0].next_attempt_at as Date | null) ?? null };
     });
+  }
+
+  /**
+   * Pending deliveries overdue by more than the grace period and not being attempted: either
+   * their job is still waiting in a backlog, or Redis lost it. The sweeper checks which.
+   */
+  async overdueDeliveries(now: Date, graceMs: number, limit: number): Promise<DueDelivery[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT id, app_id, attempt_count FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz - make_interval(secs => $2::double precision / 1000)
+          AND (lease_until IS NULL OR lease_until <= $1)
+        ORDER BY next_attempt_at LIMIT $3`,
+      [now, graceMs, limit],
+    );
+    return rows.map((r) => ({ id: r.id as string, appId: r.app_id as string, nextAttempt: (r.attempt_count as number) + 1 }));
+  }
+
+  /**
+   * A manual replay: the delivery becomes pending and due now, with a new round of attempts,
+   * whatever it was (delivered, abandoned, or still retrying). Only the owning merchant, in the
+   * key's mode, can replay; anything else is not found.
+   */
+  async replay(deliveryId: string, merchantId: string, mode: Mode, now: Date): Promise<WebhookDeliveryEntity | null> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries d
+          SET status = 'pending', next_attempt_at = $4, round_started_after = d.attempt_count,
+              replay_count = d.replay_count + 1, updated_at = now()
+         FROM apps a
+        WHERE d.id = $1 AND a.id = d.app_id AND a.merchant_id = $2 AND d.mode = $3
+        RETURNING d.*`,
+      [deliveryId, merchantId, mode, now],
+    );
+    return rows.length === 1 ? hydrate(em, WebhookDeliveryEntity, rows[0]) : null;
+  }
+
+  /** One delivery of a merchant (in a mode), with its attempts in order. */
+  async findForMerchant(
+    deliveryId: string,
+    merchantId: string,
+    mode: Mode,
+  ): Promise<{ delivery: WebhookDeliveryEntity; attempts: WebhookAttemptEntity[] } | null> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `SELECT d.* FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
+        WHERE d.id = $1 AND a.merchant_id = $2 AND d.mode = $3`,
+      [deliveryId, merchantId, mode],
+    );
+    if (rows.length === 0) return null;
+    return { delivery: hydrate(em, WebhookDeliveryEntity, rows[0]), attempts: await this.attemptsOf(deliveryId) };
+  }
+
+  /** A page of a merchant's deliveries, newest first, after `cursor`; one extra row tells whether more follow. */
+  async listForMerchant(
+    filters: DeliveryFilters,
+    page: { limit: number; after?: DeliveryCursor },
+  ): Promise<{ deliveries: WebhookDeliveryEntity[]; next: DeliveryCursor | null }> {
+    const em = this.dataSource.manager;
+    const where = ['a.merchant_id = $1', 'd.mode = $2'];
+    const params: unknown[] = [filters.merchantId, filters.mode];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filters.appId) add('d.app_id = ?', filters.appId);
+    if (filters.status) add('d.status = ?', filters.status);
+    if (filters.eventType) add('d.event_type = ?', filters.eventType);
+    if (filters.transactionId) add('d.transaction_id = ?', filters.transactionId);
+    if (filters.createdFrom) add('d.created_at >= ?', filters.createdFrom);
+    if (filters.createdTo) add('d.created_at < ?', filters.createdTo);
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.id);
+      where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(page.limit + 1);
+    const rows = await queryRows(
+      em,
+      `SELECT d.*, to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_created_at
+         FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY d.created_at DESC, d.id DESC
+        LIMIT $${params.length}`,
+      params,
+    );
+    const pageRows = rows.slice(0, page.limit);
+    const last = pageRows[pageRows.length - 1];
+    return {
+      deliveries: pageRows.map((row) => hydrate(em, WebhookDeliveryEntity, row)),
+      next: rows.length > page.limit && last ? { createdAt: last.cursor_created_at as string, id: last.id as string } : null,
+    };
+  }
+
+  /**
+   * Rotates an app's webhook signing secret. The secret the merchant's receiver knows keeps
+   * signing until `previousExpiresAt`: if a rotation window is already open, its old secret stays
+   * the previous one (a second rotation only replaces the new secret). Returns null when the app
+   * is not the merchant's.
+   */
+  async rotateWebhookSecret(
+    appId: string,
+    merchantId: string,
+    newSecretCiphertext: string,
+    previousExpiresAt: Date,
+    now: Date,
+  ): Promise<{ previousExpiresAt: Date } | null> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `UPDATE apps
+          SET previous_webhook_secret_ciphertext = CASE
+                WHEN previous_webhook_secret_ciphertext IS NOT NULL AND previous_webhook_secret_expires_at > $5
+                THEN previous_webhook_secret_ciphertext ELSE webhook_secret_ciphertext END,
+              previous_webhook_secret_expires_at = $4,
+              webhook_secret_ciphertext = $3,
+              updated_at = now()
+        WHERE id = $1 AND merchant_id = $2
+        RETURNING previous_webhook_secret_expires_at`,
+      [appId, merchantId, newSecretCiphertext, previousExpiresAt, now],
+    );
+    return rows.length === 1 ? { previousExpiresAt: rows[0].previous_webhook_secret_expires_at as Date } : null;
   }
 }
