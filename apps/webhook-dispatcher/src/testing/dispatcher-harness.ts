@@ -114,7 +114,11 @@ export class DispatcherHarness {
    * What payments-core does when a transaction becomes final: the event in the outbox, then the
    * relay's job. Returns the event id.
    */
-  async publishEvent(owner: { merchantId: string; appId: string }, type: 'payment.succeeded' | 'payout.failed' = 'payment.succeeded'): Promise<string> {
+  async publishEvent(
+    owner: { merchantId: string; appId: string },
+    type: 'payment.succeeded' | 'payout.failed' = 'payment.succeeded',
+    { queue = true }: { queue?: boolean } = {},
+  ): Promise<string> {
     const ds = this.db.dataSource;
     const inserted = await insertTransaction(ds, newTransaction(owner));
     const finalised = await ds.transaction((em) =>
@@ -126,7 +130,7 @@ export class DispatcherHarness {
     );
     await ds.transaction((em) => new OutboxRepository(ds).add(em, type, toTransactionView(finalised!)));
     const [{ id }] = (await ds.query(`SELECT id FROM outbox_events WHERE transaction_id = $1`, [inserted.id])) as { id: string }[];
-    await this.producer.add('publish-webhook-event', { eventId: id }, { jobId: JobIds.webhookEvent(id) });
+    if (queue) await this.producer.add('publish-webhook-event', { eventId: id }, { jobId: JobIds.webhookEvent(id) });
     return id;
   }
 
