@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 
 export interface NewDelivery {
   eventId: string;
@@ -56,10 +57,7 @@ export interface DeliveryFilters {
 }
 
 /** Where a page of deliveries ended: created_at to the microsecond (as Postgres prints it) and id. */
-export interface DeliveryCursor {
-  createdAt: string;
-  id: string;
-}
+export type DeliveryCursor = PagePosition;
 
 /** Postgres text columns cannot hold NUL; receivers can answer anything. */
 const withoutNul = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, '\uFFFD'));
@@ -233,7 +231,7 @@ export class WebhooksRepository {
     params.push(page.limit + 1);
     const rows = await queryRows(
       em,
-      `SELECT d.*, to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_created_at
+      `SELECT d.*, ${EXACT_CREATED_AT.replace('created_at', 'd.created_at')} AS cursor_created_at
          FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
         WHERE ${where.join(' AND ')}
         ORDER BY d.created_at DESC, d.id DESC

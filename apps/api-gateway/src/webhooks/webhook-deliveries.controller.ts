@@ -1,0 +1,82 @@
+import { Controller, Get, HttpCode, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { JobIds, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
+import { WebhooksRepository } from '@momo/data';
+import { ApiError, JobProducer } from '@momo/platform';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { RequiresKey } from '../auth/key-kind.decorator';
+import { Principal } from '../auth/principal';
+import { decodeCursor, encodeCursor, isUuid } from '../http/cursor';
+import { toDeliveryDetailView, toDeliveryView, WebhookDeliveryDetailView, WebhookDeliveryView } from './webhook-delivery.view';
+import { ListDeliveriesQuery } from './webhook-deliveries.dto';
+
+/**
+ * The attempt log of every webhook, per app, for account keys (contract: account keys read
+ * webhook deliveries), each in its key's mode; and replays by hand.
+ */
+@Controller('v1/webhook-deliveries')
+@UseGuards(ApiKeyGuard)
+export class WebhookDeliveriesController {
+  private readonly logger = new Logger(WebhookDeliveriesController.name);
+
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly producer: JobProducer,
+  ) {}
+
+  @Get()
+  @RequiresKey('account')
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQuery): Promise<ListEnvelope<WebhookDeliveryView>> {
+    const limit = query.limit ? Number(query.limit) : 20;
+    const after = decodeCursor(query.cursor);
+    const page = await this.webhooks.listForMerchant(
+      {
+        merchantId: principal.merchantId,
+        mode: principal.mode,
+        appId: query.app_id,
+        status: query.status,
+        eventType: query.event_type,
+        transactionId: query.transaction_id,
+        createdFrom: query.created_from ? new Date(query.created_from) : undefined,
+        createdTo: query.created_to ? new Date(query.created_to) : undefined,
+      },
+      { limit, after },
+    );
+    return {
+      success: true,
+      data: page.deliveries.map(toDeliveryView),
+      pagination: { limit, has_more: page.next !== null, next_cursor: page.next ? encodeCursor(page.next) : null },
+    };
+  }
+
+  @Get(':id')
+  @RequiresKey('account')
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryDetailView>> {
+    const found = isUuid(id) ? await this.webhooks.findForMerchant(id, principal.merchantId, principal.mode) : null;
+    if (!found) throw ApiError.of('NOT_FOUND');
+    return { success: true, data: toDeliveryDetailView(found.delivery, found.attempts) };
+  }
+
+  /**
+   * Sends the delivery again, now, with the same X-Service-Delivery and body, and gives it a new
+   * round of attempts if that one fails. Recorded in Postgres before answering; the job is only a
+   * wake-up call (if it cannot be queued, the dispatcher's sweeper finds the delivery due).
+   */
+  @Post(':id/replay')
+  @HttpCode(202)
+  @RequiresKey('account')
+  async replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryView>> {
+    const delivery = isUuid(id) ? await this.webhooks.replay(id, principal.merchantId, principal.mode, new Date()) : null;
+    if (!delivery) throw ApiError.of('NOT_FOUND');
+    try {
+      await this.producer.add(
+        'deliver-webhook',
+        { deliveryId: delivery.id, appId: delivery.appId, attempt: delivery.attemptCount + 1 },
+        { jobId: JobIds.webhookReplay(delivery.id, delivery.replayCount) },
+      );
+    } catch (error) {
+      this.logger.warn({ deliveryId: delivery.id, err: error }, 'replay recorded but not queued; the dispatcher sweeper will pick it up');
+    }
+    return { success: true, data: toDeliveryView(delivery) };
+  }
+}
