@@ -1,5 +1,6 @@
 import { DELIVERY_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
 import { seedMerchant, startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { verifyWebhook } from '@momo/webhook-receiver';
 
 interface Delivery {
   id: string;
@@ -152,6 +153,12 @@ describe('webhook deliveries API, end to end', () => {
     expect(header.match(/v1=/g)).toHaveLength(2);
     expect(verifySignature(header, sent.rawBody, system.merchant.webhookSecret)).toMatchObject({ ok: true });
     expect(verifySignature(header, sent.rawBody, newSecret)).toMatchObject({ ok: true });
+    // The merchant-side helper, as a receiver in the middle of its own switch-over would use it.
+    expect(verifyWebhook({ rawBody: sent.rawBody, headers: sent.headers, secrets: [newSecret] })).toMatchObject({
+      ok: true,
+      deliveryId: delivery.id,
+      event: { type: 'payment.succeeded', data: { id: payment.id } },
+    });
   });
 
   it('answers bad input and other people’s deliveries in the documented envelope', async () => {
