@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '@momo/contracts';
-import { AppEntity, WebhookDeliveryEntity } from '@momo/data';
+import { SigningApp, WebhookDeliveryEntity } from '@momo/data';
 import { SecretBox } from '@momo/platform';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
@@ -17,7 +17,7 @@ export class DeliverySigner {
     this.secrets = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
   }
 
-  headers(app: AppEntity, delivery: WebhookDeliveryEntity, wallClock: Date = new Date()): Record<string, string> {
+  headers(app: SigningApp, delivery: WebhookDeliveryEntity, wallClock: Date = new Date()): Record<string, string> {
     const timestamp = Math.floor(wallClock.getTime() / 1000);
     return {
       [SIGNATURE_HEADER]: signatureHeader(this.signingSecrets(app, wallClock), timestamp, delivery.body),
@@ -26,7 +26,7 @@ export class DeliverySigner {
     };
   }
 
-  private signingSecrets(app: AppEntity, now: Date): string[] {
+  private signingSecrets(app: SigningApp, now: Date): string[] {
     const secrets = [this.secrets.open(app.webhookSecretCiphertext)];
     if (app.previousWebhookSecretCiphertext && app.previousWebhookSecretExpiresAt && app.previousWebhookSecretExpiresAt > now) {
       secrets.push(this.secrets.open(app.previousWebhookSecretCiphertext));

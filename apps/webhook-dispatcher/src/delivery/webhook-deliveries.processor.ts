@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { DeliverWebhookJob, QueueName } from '@momo/contracts';
-import { AppEntity, AttemptRecord, MerchantsRepository, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { AttemptRecord, SigningApp, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
 import { checkDestinationUrl, JobHandlerHost, JobHandlers } from '@momo/platform';
 import { Clock } from '../clock';
 import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
@@ -31,7 +31,6 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly merchants: MerchantsRepository,
     private readonly sender: WebhookSender,
     private readonly signer: DeliverySigner,
     private readonly jobs: DeliveryJobs,
@@ -56,17 +55,16 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
         if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
         return this.postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
       }
-      await this.attempt(claim.delivery, attempt, now);
+      await this.attempt(claim.delivery, claim.app, attempt, now);
     } finally {
       this.lanes.leave(appId);
     }
   }
 
-  private async attempt(delivery: WebhookDeliveryEntity, attemptNumber: number, startedAt: Date): Promise<void> {
-    const app = await this.merchants.findApp(delivery.appId);
-    const url = app?.webhookUrl ?? null;
+  private async attempt(delivery: WebhookDeliveryEntity, app: SigningApp, attemptNumber: number, startedAt: Date): Promise<void> {
+    const url = app.webhookUrl;
     let result: SendResult;
-    if (!app || !url) {
+    if (!url) {
       result = failure('the app has no webhook URL');
     } else {
       // Checked again at every attempt: the URL may have changed, and the connector checks the addresses.
@@ -96,7 +94,7 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
     }
   }
 
-  private async send(app: AppEntity, delivery: WebhookDeliveryEntity, url: URL): Promise<SendResult> {
+  private async send(app: SigningApp, delivery: WebhookDeliveryEntity, url: URL): Promise<SendResult> {
     let headers: Record<string, string>;
     try {
       headers = this.signer.headers(app, delivery);

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError } from 'bullmq';
 import { QueueName, WebhookEventJob } from '@momo/contracts';
-import { MerchantsRepository, OutboxRepository, WebhooksRepository } from '@momo/data';
+import { WebhooksRepository } from '@momo/data';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { Clock } from '../clock';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
@@ -19,8 +19,6 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   };
 
   constructor(
-    private readonly outbox: OutboxRepository,
-    private readonly merchants: MerchantsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly jobs: DeliveryJobs,
     private readonly clock: Clock,
@@ -30,14 +28,14 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   }
 
   private async publish({ eventId }: WebhookEventJob): Promise<void> {
-    const event = await this.outbox.findById(eventId);
+    const event = await this.webhooks.eventToDeliver(eventId);
     if (!event) throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
-    const app = await this.merchants.findApp(event.appId);
     // An app without a webhook URL polls instead; nothing to deliver.
-    if (!app?.webhookUrl) return;
-    const body = JSON.stringify({ id: event.id, type: event.eventType, created_at: event.createdAt.toISOString(), data: event.payload });
+    if (!event.webhookUrl) return;
+    // The Transaction goes in as payments-core stored it, byte for byte.
+    const body = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.eventType)},"created_at":${JSON.stringify(event.createdAt.toISOString())},"data":${event.payloadJson}}`;
     const { delivery } = await this.webhooks.createDelivery(
-      { eventId: event.id, appId: app.id, transactionId: event.transactionId, mode: event.payload.mode, eventType: event.eventType, url: app.webhookUrl, body },
+      { eventId: event.id, appId: event.appId, transactionId: event.transactionId, mode: event.mode, eventType: event.eventType, url: event.webhookUrl, body },
       this.clock.now(),
     );
     if (delivery.status !== 'pending' || !delivery.nextAttemptAt) return;

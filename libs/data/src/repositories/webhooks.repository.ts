@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
-import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
+import { AppEntity, AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 
@@ -34,8 +34,24 @@ export type AttemptVerdict =
   | { status: 'pending'; nextAttemptAt: Date }
   | { status: 'abandoned' };
 
+/** What an attempt needs of the app: where to send, and the secrets to sign with (sealed). */
+export type SigningApp = Pick<AppEntity, 'id' | 'webhookUrl' | 'webhookSecretCiphertext' | 'previousWebhookSecretCiphertext' | 'previousWebhookSecretExpiresAt'>;
+
+/** An outbox event as the dispatcher needs it, with its app's current webhook URL. */
+export interface EventToDeliver {
+  id: string;
+  eventType: string;
+  transactionId: string;
+  appId: string;
+  mode: Mode;
+  /** The Transaction JSON exactly as payments-core stored it. */
+  payloadJson: string;
+  createdAt: Date;
+  webhookUrl: string | null;
+}
+
 export type ClaimResult =
-  | { claimed: true; delivery: WebhookDeliveryEntity }
+  | { claimed: true; delivery: WebhookDeliveryEntity; app: SigningApp }
   | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' }
   | { claimed: false; reason: 'not_due' | 'leased'; retryAt: Date };
 
@@ -96,15 +112,31 @@ export class WebhooksRepository {
    */
   async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<ClaimResult> {
     const em = this.dataSource.manager;
+    // One round trip: the claim and what the attempt needs of the app, read fresh.
     const rows = await queryRows(
       em,
-      `UPDATE webhook_deliveries SET lease_until = $4
-        WHERE id = $1 AND status = 'pending' AND attempt_count = $2 - 1 AND next_attempt_at <= $3
-          AND (lease_until IS NULL OR lease_until <= $3)
-        RETURNING *`,
+      `UPDATE webhook_deliveries d SET lease_until = $4
+         FROM apps a
+        WHERE d.id = $1 AND a.id = d.app_id AND d.status = 'pending' AND d.attempt_count = $2 - 1 AND d.next_attempt_at <= $3
+          AND (d.lease_until IS NULL OR d.lease_until <= $3)
+        RETURNING d.*, a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
+                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at`,
       [deliveryId, attemptNumber, now, leaseUntil],
     );
-    if (rows.length === 1) return { claimed: true, delivery: hydrate(em, WebhookDeliveryEntity, rows[0]) };
+    if (rows.length === 1) {
+      const row = rows[0];
+      return {
+        claimed: true,
+        delivery: hydrate(em, WebhookDeliveryEntity, row),
+        app: {
+          id: row.app_id as string,
+          webhookUrl: row.app_webhook_url as string | null,
+          webhookSecretCiphertext: row.app_secret as string,
+          previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
+          previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
+        },
+      };
+    }
     const current = await this.findDelivery(deliveryId);
     if (!current) return { claimed: false, reason: 'missing' };
     if (current.status !== 'pending') return { claimed: false, reason: 'finished' };
@@ -127,30 +159,51 @@ export class WebhooksRepository {
     replaysSeen: number,
     now: Date,
   ): Promise<{ status: DeliveryStatus; nextAttemptAt: Date | null } | null> {
-    return this.dataSource.transaction(async (em) => {
-      const nextAttemptAt = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
-      const updated = await queryRows(
-        em,
-        `UPDATE webhook_deliveries
+    const nextAttemptAt = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
+    // One statement, so one round trip and atomic: the attempt row is inserted only if the update matched.
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `WITH updated AS (
+         UPDATE webhook_deliveries
             SET attempt_count = $2,
                 status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN replay_count <> $4 THEN 'pending' ELSE $3 END,
                 next_attempt_at = CASE WHEN $3 = 'delivered' THEN NULL WHEN replay_count <> $4 THEN $6::timestamptz ELSE $5::timestamptz END,
                 lease_until = NULL, last_attempt_at = $7, last_status_code = $8, last_error = $9, url = COALESCE($10, url),
                 delivered_at = CASE WHEN $3 = 'delivered' THEN $6::timestamptz ELSE delivered_at END, updated_at = now()
           WHERE id = $1 AND attempt_count = $2 - 1
-          RETURNING status, next_attempt_at`,
-        [deliveryId, attempt.attemptNumber, verdict.status, replaysSeen, nextAttemptAt, now, attempt.startedAt,
-          attempt.statusCode, withoutNul(attempt.error), attempt.url],
-      );
-      if (updated.length === 0) return null;
-      await em.insert(WebhookAttemptEntity, {
-        deliveryId,
-        ...attempt,
-        responseBody: withoutNul(attempt.responseBody),
-        error: withoutNul(attempt.error),
-      });
-      return { status: updated[0].status as DeliveryStatus, nextAttemptAt: (updated[0].next_attempt_at as Date | null) ?? null };
-    });
+          RETURNING status, next_attempt_at
+       ), inserted AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
+         SELECT $1, $2, $10, $11, $7, $12, $8, $13, $9 FROM updated
+       )
+       SELECT status, next_attempt_at FROM updated`,
+      [deliveryId, attempt.attemptNumber, verdict.status, replaysSeen, nextAttemptAt, now, attempt.startedAt, attempt.statusCode,
+        withoutNul(attempt.error), attempt.url, attempt.trigger, attempt.durationMs, withoutNul(attempt.responseBody)],
+    );
+    if (rows.length === 0) return null;
+    return { status: rows[0].status as DeliveryStatus, nextAttemptAt: (rows[0].next_attempt_at as Date | null) ?? null };
+  }
+
+  /** An outbox event and its app's webhook URL, in one query. */
+  async eventToDeliver(eventId: string): Promise<EventToDeliver | null> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT e.id, e.event_type, e.transaction_id, e.app_id, e.payload->>'mode' AS mode, e.payload::text AS payload_json, e.created_at, a.webhook_url
+         FROM outbox_events e JOIN apps a ON a.id = e.app_id WHERE e.id = $1`,
+      [eventId],
+    );
+    if (rows.length === 0) return null;
+    const r = rows[0];
+    return {
+      id: r.id as string,
+      eventType: r.event_type as string,
+      transactionId: r.transaction_id as string,
+      appId: r.app_id as string,
+      mode: r.mode as Mode,
+      payloadJson: r.payload_json as string,
+      createdAt: r.created_at as Date,
+      webhookUrl: r.webhook_url as string | null,
+    };
   }
 
   /**
