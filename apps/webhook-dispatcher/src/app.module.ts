@@ -4,6 +4,7 @@ import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
 import { Clock, SystemClock } from './clock';
 import { AppLanes } from './delivery/app-lanes';
+import { AttemptRunner } from './delivery/attempt-runner';
 import { DeliveryJobs } from './delivery/delivery-jobs';
 import { DeliverySigner } from './delivery/delivery-signer';
 import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor';
@@ -33,6 +34,7 @@ export class WebhookDispatcherModule {
         DeliverySigner,
         DeliveryJobs,
         AppLanes,
+        AttemptRunner,
         WebhookEventsProcessor,
         WebhookDeliveriesProcessor,
         DeliverySweeper,

@@ -4,14 +4,18 @@ import { QueueName, WebhookEventJob } from '@momo/contracts';
 import { WebhooksRepository } from '@momo/data';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { Clock } from '../clock';
+import { AppLanes } from '../delivery/app-lanes';
+import { AttemptRunner } from '../delivery/attempt-runner';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
+import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
 /**
  * Turns one published domain event into a delivery row (the body is fixed here, once, so every
- * attempt and replay sends the same bytes) and queues its first attempt. The row is committed
- * before the job exists; a re-published event finds its row and only re-queues what is due.
+ * attempt and replay sends the same bytes) and makes its first attempt right away, in this job:
+ * the row is committed, already claimed, before anything is sent. If the app's lane is full, or
+ * the event was seen before, the attempt goes to the deliveries queue instead.
  */
-@Processor(QueueName.WebhookEvents)
+@Processor(QueueName.WebhookEvents, { lockDuration: DELIVERY_LOCK_MS, maxStalledCount: 2 })
 export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.WebhookEvents> {
   protected readonly queue = QueueName.WebhookEvents;
   protected readonly handlers: JobHandlers<typeof QueueName.WebhookEvents> = {
@@ -21,24 +25,37 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly jobs: DeliveryJobs,
+    private readonly runner: AttemptRunner,
+    private readonly lanes: AppLanes,
     private readonly clock: Clock,
+    config: WebhookDispatcherConfig,
   ) {
     super();
-    this.concurrency = 50;
+    this.concurrency = config.DELIVERY_CONCURRENCY;
   }
 
   private async publish({ eventId }: WebhookEventJob): Promise<void> {
-    const event = await this.webhooks.eventToDeliver(eventId);
-    if (!event) throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
+    const now = this.clock.now();
+    const outcome = await this.webhooks.createDeliveryForEvent(eventId, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
+    if (outcome.kind === 'no_event') throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
     // An app without a webhook URL polls instead; nothing to deliver.
-    if (!event.webhookUrl) return;
-    // The Transaction goes in as payments-core stored it, byte for byte.
-    const body = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.eventType)},"created_at":${JSON.stringify(event.createdAt.toISOString())},"data":${event.payloadJson}}`;
-    const { delivery } = await this.webhooks.createDelivery(
-      { eventId: event.id, appId: event.appId, transactionId: event.transactionId, mode: event.mode, eventType: event.eventType, url: event.webhookUrl, body },
-      this.clock.now(),
-    );
-    if (delivery.status !== 'pending' || !delivery.nextAttemptAt) return;
-    await this.jobs.schedule(delivery.id, delivery.appId, delivery.attemptCount + 1, delivery.nextAttemptAt);
+    if (outcome.kind === 'no_webhook_url') return;
+    const { delivery } = outcome;
+    if (outcome.kind === 'existing') {
+      if (delivery.status === 'pending' && delivery.nextAttemptAt) {
+        await this.jobs.schedule(delivery.id, delivery.appId, delivery.attemptCount + 1, delivery.nextAttemptAt);
+      }
+      return;
+    }
+    if (!this.lanes.tryEnter(delivery.appId)) {
+      await this.webhooks.releaseFirstClaim(delivery.id);
+      await this.jobs.schedule(delivery.id, delivery.appId, 1, now);
+      return;
+    }
+    try {
+      await this.runner.run(delivery, outcome.app, 1, now);
+    } finally {
+      this.lanes.leave(delivery.appId);
+    }
   }
 }

@@ -37,18 +37,11 @@ export type AttemptVerdict =
 /** What an attempt needs of the app: where to send, and the secrets to sign with (sealed). */
 export type SigningApp = Pick<AppEntity, 'id' | 'webhookUrl' | 'webhookSecretCiphertext' | 'previousWebhookSecretCiphertext' | 'previousWebhookSecretExpiresAt'>;
 
-/** An outbox event as the dispatcher needs it, with its app's current webhook URL. */
-export interface EventToDeliver {
-  id: string;
-  eventType: string;
-  transactionId: string;
-  appId: string;
-  mode: Mode;
-  /** The Transaction JSON exactly as payments-core stored it. */
-  payloadJson: string;
-  createdAt: Date;
-  webhookUrl: string | null;
-}
+export type NewDeliveryOutcome =
+  | { kind: 'created'; delivery: WebhookDeliveryEntity; app: SigningApp }
+  | { kind: 'existing'; delivery: WebhookDeliveryEntity }
+  | { kind: 'no_webhook_url' }
+  | { kind: 'no_event' };
 
 export type ClaimResult =
   | { claimed: true; delivery: WebhookDeliveryEntity; app: SigningApp }
@@ -184,26 +177,58 @@ export class WebhooksRepository {
     return { status: rows[0].status as DeliveryStatus, nextAttemptAt: (rows[0].next_attempt_at as Date | null) ?? null };
   }
 
-  /** An outbox event and its app's webhook URL, in one query. */
-  async eventToDeliver(eventId: string): Promise<EventToDeliver | null> {
+  /**
+   * Creates the delivery of an outbox event to its app, in one statement: the body is built here
+   * from the Transaction JSON exactly as payments-core stored it, and the first attempt is already
+   * claimed (`leaseUntil`) for the caller. An event delivered before finds its delivery.
+   */
+  async createDeliveryForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {
+    const em = this.dataSource.manager;
     const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT e.id, e.event_type, e.transaction_id, e.app_id, e.payload->>'mode' AS mode, e.payload::text AS payload_json, e.created_at, a.webhook_url
-         FROM outbox_events e JOIN apps a ON a.id = e.app_id WHERE e.id = $1`,
-      [eventId],
+      em,
+      `WITH source AS (
+         SELECT e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
+                '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
+                ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
+                ',"data":' || e.payload::text || '}' AS body,
+                a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
+                a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at
+           FROM outbox_events e JOIN apps a ON a.id = e.app_id
+          WHERE e.id = $1
+       ), created AS (
+         INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
+         SELECT $2, event_id, app_id, transaction_id, mode, event_type, app_webhook_url, body, $3, $4 FROM source WHERE app_webhook_url IS NOT NULL
+         ON CONFLICT (event_id, app_id) DO NOTHING
+         RETURNING *
+       )
+       SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.app_webhook_url, source.app_secret,
+              source.app_previous_secret, source.app_previous_expires_at
+         FROM source LEFT JOIN created ON true`,
+      [eventId, randomUUID(), now, leaseUntil],
     );
-    if (rows.length === 0) return null;
-    const r = rows[0];
+    if (rows.length === 0) return { kind: 'no_event' };
+    const row = rows[0];
+    if (!row.app_webhook_url) return { kind: 'no_webhook_url' };
+    if (row.id === null) {
+      const existing = await em.findOneByOrFail(WebhookDeliveryEntity, { eventId, appId: row.source_app_id as string });
+      return { kind: 'existing', delivery: existing };
+    }
     return {
-      id: r.id as string,
-      eventType: r.event_type as string,
-      transactionId: r.transaction_id as string,
-      appId: r.app_id as string,
-      mode: r.mode as Mode,
-      payloadJson: r.payload_json as string,
-      createdAt: r.created_at as Date,
-      webhookUrl: r.webhook_url as string | null,
+      kind: 'created',
+      delivery: hydrate(em, WebhookDeliveryEntity, row),
+      app: {
+        id: row.app_id as string,
+        webhookUrl: row.app_webhook_url as string,
+        webhookSecretCiphertext: row.app_secret as string,
+        previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
+        previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
+      },
     };
+  }
+
+  /** Gives up the first attempt's claim taken at creation (the app's lane was full): the queue makes it instead. */
+  async releaseFirstClaim(deliveryId: string): Promise<void> {
+    await this.dataSource.manager.query(`UPDATE webhook_deliveries SET lease_until = NULL WHERE id = $1 AND attempt_count = 0`, [deliveryId]);
   }
 
   /**
