@@ -57,7 +57,7 @@ export class DispatcherHarness {
     const clock = new TestClock();
     const config = loadConfig(WebhookDispatcherConfig, {
       DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '5',
+      DATABASE_POOL_SIZE: '3',
       REDIS_URL: TEST_REDIS_URL,
       QUEUE_PREFIX: queuePrefix,
       SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
