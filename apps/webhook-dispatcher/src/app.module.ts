@@ -6,6 +6,7 @@ import { Clock, SystemClock } from './clock';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
 import { DeliveryJobs } from './delivery/delivery-jobs';
+import { DeliveryWrites } from './delivery/delivery-writes';
 import { DeliverySigner } from './delivery/delivery-signer';
 import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor';
 import { WebhookSender } from './delivery/webhook-sender';
@@ -33,6 +34,7 @@ export class WebhookDispatcherModule {
         WebhookSender,
         DeliverySigner,
         DeliveryJobs,
+        DeliveryWrites,
         AppLanes,
         AttemptRunner,
         WebhookEventsProcessor,

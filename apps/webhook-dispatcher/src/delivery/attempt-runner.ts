@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AttemptRecord, SigningApp, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { AttemptRecord, SigningApp, WebhookDeliveryEntity } from '@momo/data';
 import { checkDestinationUrl } from '@momo/platform';
 import { Clock } from '../clock';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { AppLanes } from './app-lanes';
 import { DeliveryJobs } from './delivery-jobs';
+import { DeliveryWrites } from './delivery-writes';
 import { DeliverySigner } from './delivery-signer';
 import { isDelivered, RetryRules, verdictAfter } from './retry-schedule';
 import { webhookAttempts, webhookAttemptSeconds } from './webhook.metrics';
@@ -22,7 +23,7 @@ export class AttemptRunner {
   private readonly allowLoopback: boolean;
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly writes: DeliveryWrites,
     private readonly sender: WebhookSender,
     private readonly signer: DeliverySigner,
     private readonly jobs: DeliveryJobs,
@@ -55,7 +56,13 @@ export class AttemptRunner {
       ...result,
     };
     const now = this.clock.now();
-    const recorded = await this.webhooks.recordAttempt(delivery.id, record, verdictAfter(result.statusCode, attemptInRound, this.rules, now), delivery.replayCount, now);
+    const recorded = await this.writes.record({
+      deliveryId: delivery.id,
+      attempt: record,
+      verdict: verdictAfter(result.statusCode, attemptInRound, this.rules, now),
+      replaysSeen: delivery.replayCount,
+      now,
+    });
     if (!recorded) return; // another run of this attempt got there first
     webhookAttempts.inc({ result: recorded.status === 'pending' ? 'failed' : recorded.status });
     webhookAttemptSeconds.observe(result.durationMs / 1000);

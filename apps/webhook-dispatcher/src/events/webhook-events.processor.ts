@@ -7,6 +7,7 @@ import { Clock } from '../clock';
 import { AppLanes } from '../delivery/app-lanes';
 import { AttemptRunner } from '../delivery/attempt-runner';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
+import { DeliveryWrites } from '../delivery/delivery-writes';
 import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
 /**
@@ -25,6 +26,7 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly jobs: DeliveryJobs,
+    private readonly writes: DeliveryWrites,
     private readonly runner: AttemptRunner,
     private readonly lanes: AppLanes,
     private readonly clock: Clock,
@@ -36,7 +38,7 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
 
   private async publish({ eventId }: WebhookEventJob): Promise<void> {
     const now = this.clock.now();
-    const outcome = await this.webhooks.createDeliveryForEvent(eventId, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
+    const outcome = await this.writes.createForEvent(eventId, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
     if (outcome.kind === 'no_event') throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
     // An app without a webhook URL polls instead; nothing to deliver.
     if (outcome.kind === 'no_webhook_url') return;

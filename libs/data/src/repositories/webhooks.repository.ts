@@ -28,6 +28,19 @@ export interface AttemptRecord {
   error: string | null;
 }
 
+export interface AttemptToRecord {
+  deliveryId: string;
+  attempt: AttemptRecord;
+  verdict: AttemptVerdict;
+  replaysSeen: number;
+  now: Date;
+}
+
+export interface RecordedAttempt {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+}
+
 /** What the worker decided after an attempt; a replay that came in meanwhile overrides a failure. */
 export type AttemptVerdict =
   | { status: 'delivered' }
@@ -67,6 +80,27 @@ export interface DeliveryFilters {
 
 /** Where a page of deliveries ended: created_at to the microsecond (as Postgres prints it) and id. */
 export type DeliveryCursor = PagePosition;
+
+/**
+ * Splits items into rounds in which no key repeats (one statement cannot touch a row twice),
+ * keeping each item's position for the results.
+ */
+function roundsOfDistinct<T>(items: T[], key: (item: T) => string): { item: T; index: number }[][] {
+  const rounds: { item: T; index: number }[][] = [];
+  const seen: Set<string>[] = [];
+  items.forEach((item, index) => {
+    const k = key(item);
+    let r = seen.findIndex((keys) => !keys.has(k));
+    if (r === -1) {
+      r = rounds.length;
+      rounds.push([]);
+      seen.push(new Set());
+    }
+    rounds[r].push({ item, index });
+    seen[r].add(k);
+  });
+  return rounds;
+}
 
 /** Postgres text columns cannot hold NUL; receivers can answer anything. */
 const withoutNul = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, '\uFFFD'));
@@ -151,30 +185,63 @@ export class WebhooksRepository {
     verdict: AttemptVerdict,
     replaysSeen: number,
     now: Date,
-  ): Promise<{ status: DeliveryStatus; nextAttemptAt: Date | null } | null> {
-    const nextAttemptAt = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
-    // One statement, so one round trip and atomic: the attempt row is inserted only if the update matched.
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `WITH updated AS (
-         UPDATE webhook_deliveries
-            SET attempt_count = $2,
-                status = CASE WHEN $3 = 'delivered' THEN 'delivered' WHEN replay_count <> $4 THEN 'pending' ELSE $3 END,
-                next_attempt_at = CASE WHEN $3 = 'delivered' THEN NULL WHEN replay_count <> $4 THEN $6::timestamptz ELSE $5::timestamptz END,
-                lease_until = NULL, last_attempt_at = $7, last_status_code = $8, last_error = $9, url = COALESCE($10, url),
-                delivered_at = CASE WHEN $3 = 'delivered' THEN $6::timestamptz ELSE delivered_at END, updated_at = now()
-          WHERE id = $1 AND attempt_count = $2 - 1
-          RETURNING status, next_attempt_at
-       ), inserted AS (
-         INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
-         SELECT $1, $2, $10, $11, $7, $12, $8, $13, $9 FROM updated
-       )
-       SELECT status, next_attempt_at FROM updated`,
-      [deliveryId, attempt.attemptNumber, verdict.status, replaysSeen, nextAttemptAt, now, attempt.startedAt, attempt.statusCode,
-        withoutNul(attempt.error), attempt.url, attempt.trigger, attempt.durationMs, withoutNul(attempt.responseBody)],
-    );
-    if (rows.length === 0) return null;
-    return { status: rows[0].status as DeliveryStatus, nextAttemptAt: (rows[0].next_attempt_at as Date | null) ?? null };
+  ): Promise<RecordedAttempt | null> {
+    return (await this.recordAttempts([{ deliveryId, attempt, verdict, replaysSeen, now }]))[0];
+  }
+
+  /**
+   * `recordAttempt` for many deliveries in one statement (one round trip, atomic per statement),
+   * results in the order given. The same delivery twice goes into separate statements.
+   */
+  async recordAttempts(items: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+    const results: (RecordedAttempt | null)[] = new Array(items.length).fill(null);
+    for (const round of roundsOfDistinct(items, (item) => item.deliveryId)) {
+      const rows = await queryRows(
+        this.dataSource.manager,
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
+                                $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
+             AS t(delivery_id, attempt_number, verdict, replays_seen, next_at, now_at, started_at, status_code, error, url, trigger, duration_ms, response_body)
+         ), updated AS (
+           UPDATE webhook_deliveries d
+              SET attempt_count = i.attempt_number,
+                  status = CASE WHEN i.verdict = 'delivered' THEN 'delivered' WHEN d.replay_count <> i.replays_seen THEN 'pending' ELSE i.verdict END,
+                  next_attempt_at = CASE WHEN i.verdict = 'delivered' THEN NULL WHEN d.replay_count <> i.replays_seen THEN i.now_at ELSE i.next_at END,
+                  lease_until = NULL, last_attempt_at = i.started_at, last_status_code = i.status_code, last_error = i.error,
+                  url = COALESCE(i.url, d.url), delivered_at = CASE WHEN i.verdict = 'delivered' THEN i.now_at ELSE d.delivered_at END,
+                  updated_at = now()
+             FROM input i
+            WHERE d.id = i.delivery_id AND d.attempt_count = i.attempt_number - 1
+            RETURNING d.id, d.status, d.next_attempt_at
+         ), inserted AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
+           SELECT i.delivery_id, i.attempt_number, i.url, i.trigger, i.started_at, i.duration_ms, i.status_code, i.response_body, i.error
+             FROM input i JOIN updated u ON u.id = i.delivery_id
+         )
+         SELECT id, status, next_attempt_at FROM updated`,
+        [
+          round.map(({ item }) => item.deliveryId),
+          round.map(({ item }) => item.attempt.attemptNumber),
+          round.map(({ item }) => item.verdict.status),
+          round.map(({ item }) => item.replaysSeen),
+          round.map(({ item }) => (item.verdict.status === 'pending' ? item.verdict.nextAttemptAt : null)),
+          round.map(({ item }) => item.now),
+          round.map(({ item }) => item.attempt.startedAt),
+          round.map(({ item }) => item.attempt.statusCode),
+          round.map(({ item }) => withoutNul(item.attempt.error)),
+          round.map(({ item }) => item.attempt.url),
+          round.map(({ item }) => item.attempt.trigger),
+          round.map(({ item }) => item.attempt.durationMs),
+          round.map(({ item }) => withoutNul(item.attempt.responseBody)),
+        ],
+      );
+      const byId = new Map(rows.map((r) => [r.id as string, r]));
+      for (const { item, index } of round) {
+        const row = byId.get(item.deliveryId);
+        results[index] = row ? { status: row.status as DeliveryStatus, nextAttemptAt: (row.next_attempt_at as Date | null) ?? null } : null;
+      }
+    }
+    return results;
   }
 
   /**
@@ -183,47 +250,61 @@ export class WebhooksRepository {
    * claimed (`leaseUntil`) for the caller. An event delivered before finds its delivery.
    */
   async createDeliveryForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {
+    return (await this.createDeliveriesForEvents([{ eventId, now, leaseUntil }]))[0];
+  }
+
+  /** `createDeliveryForEvent` for many events in one statement, results in the order given. */
+  async createDeliveriesForEvents(items: { eventId: string; now: Date; leaseUntil: Date }[]): Promise<NewDeliveryOutcome[]> {
     const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `WITH source AS (
-         SELECT e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
-                '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
-                ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
-                ',"data":' || e.payload::text || '}' AS body,
-                a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
-                a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at
-           FROM outbox_events e JOIN apps a ON a.id = e.app_id
-          WHERE e.id = $1
-       ), created AS (
-         INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
-         SELECT $2, event_id, app_id, transaction_id, mode, event_type, app_webhook_url, body, $3, $4 FROM source WHERE app_webhook_url IS NOT NULL
-         ON CONFLICT (event_id, app_id) DO NOTHING
-         RETURNING *
-       )
-       SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.app_webhook_url, source.app_secret,
-              source.app_previous_secret, source.app_previous_expires_at
-         FROM source LEFT JOIN created ON true`,
-      [eventId, randomUUID(), now, leaseUntil],
-    );
-    if (rows.length === 0) return { kind: 'no_event' };
-    const row = rows[0];
-    if (!row.app_webhook_url) return { kind: 'no_webhook_url' };
-    if (row.id === null) {
-      const existing = await em.findOneByOrFail(WebhookDeliveryEntity, { eventId, appId: row.source_app_id as string });
-      return { kind: 'existing', delivery: existing };
+    const results: NewDeliveryOutcome[] = new Array(items.length).fill({ kind: 'no_event' });
+    for (const round of roundsOfDistinct(items, (item) => item.eventId)) {
+      const rows = await queryRows(
+        em,
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
+         ), source AS (
+           SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
+                  '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
+                  ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
+                  ',"data":' || e.payload::text || '}' AS body,
+                  a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
+                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at
+             FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
+         ), created AS (
+           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, app_webhook_url, body, now_at, lease_until
+             FROM source WHERE app_webhook_url IS NOT NULL
+           ON CONFLICT (event_id, app_id) DO NOTHING
+           RETURNING *
+         )
+         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.app_webhook_url, source.app_secret,
+                source.app_previous_secret, source.app_previous_expires_at
+           FROM source LEFT JOIN created ON created.event_id = source.event_id`,
+        [round.map(({ item }) => item.eventId), round.map(() => randomUUID()), round.map(({ item }) => item.now), round.map(({ item }) => item.leaseUntil)],
+      );
+      const byEvent = new Map(rows.map((r) => [r.source_event_id as string, r]));
+      for (const { item, index } of round) {
+        const row = byEvent.get(item.eventId);
+        if (!row) results[index] = { kind: 'no_event' };
+        else if (!row.app_webhook_url) results[index] = { kind: 'no_webhook_url' };
+        else if (row.id === null) {
+          results[index] = { kind: 'existing', delivery: await em.findOneByOrFail(WebhookDeliveryEntity, { eventId: item.eventId, appId: row.source_app_id as string }) };
+        } else {
+          results[index] = {
+            kind: 'created',
+            delivery: hydrate(em, WebhookDeliveryEntity, row),
+            app: {
+              id: row.app_id as string,
+              webhookUrl: row.app_webhook_url as string,
+              webhookSecretCiphertext: row.app_secret as string,
+              previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
+              previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
+            },
+          };
+        }
+      }
     }
-    return {
-      kind: 'created',
-      delivery: hydrate(em, WebhookDeliveryEntity, row),
-      app: {
-        id: row.app_id as string,
-        webhookUrl: row.app_webhook_url as string,
-        webhookSecretCiphertext: row.app_secret as string,
-        previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
-        previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
-      },
-    };
+    return results;
   }
 
   /** Gives up the first attempt's claim taken at creation (the app's lane was full): the queue makes it instead. */
