@@ -56,7 +56,7 @@ export type NewDeliveryOutcome =
   | { kind: 'no_webhook_url' }
   | { kind: 'no_event' };
 
-export type ClaimResult =
+export type AttemptClaim =
   | { claimed: true; delivery: WebhookDeliveryEntity; app: SigningApp }
   | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' }
   | { claimed: false; reason: 'not_due' | 'leased'; retryAt: Date };
@@ -137,7 +137,7 @@ export class WebhooksRepository {
    * Takes the right to make attempt `attemptNumber` now: the delivery must be pending, due, on
    * that attempt, and not leased to another worker (or that worker's lease ran out: it crashed).
    */
-  async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<ClaimResult> {
+  async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<AttemptClaim> {
     const em = this.dataSource.manager;
     // One round trip: the claim and what the attempt needs of the app, read fresh.
     const rows = await queryRows(
