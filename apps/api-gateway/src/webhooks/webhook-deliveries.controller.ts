@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JobIds, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
 import { WebhooksRepository } from '@momo/data';
 import { ApiError, JobProducer } from '@momo/platform';
@@ -7,6 +8,8 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
 import { decodeCursor, encodeCursor, isUuid } from '../http/cursor';
+import { ApiAuthenticated, ApiErrors, ApiSuccess } from '../openapi/decorators';
+import { WebhookDeliveryDetailEnvelope, WebhookDeliveryEnvelope, WebhookDeliveryListEnvelope } from './webhook.schemas';
 import { toDeliveryDetailView, toDeliveryView, WebhookDeliveryDetailView, WebhookDeliveryView } from './webhook-delivery.view';
 import { ListDeliveriesQuery } from './webhook-deliveries.dto';
 
@@ -14,8 +17,10 @@ import { ListDeliveriesQuery } from './webhook-deliveries.dto';
  * The attempt log of every webhook, per app, for account keys (contract: account keys read
  * webhook deliveries), each in its key's mode; and replays by hand.
  */
+@ApiTags('webhooks')
 @Controller('v1/webhook-deliveries')
 @UseGuards(ApiKeyGuard)
+@ApiAuthenticated()
 export class WebhookDeliveriesController {
   private readonly logger = new Logger(WebhookDeliveriesController.name);
 
@@ -26,8 +31,11 @@ export class WebhookDeliveriesController {
 
   @Get()
   @RequiresKey('account')
+  @ApiOperation({ summary: "List the account's webhook deliveries", description: 'Account key. Newest first, in the key\'s mode, with filters and cursor paging.' })
+  @ApiSuccess(200, WebhookDeliveryListEnvelope, 'One page of deliveries.')
+  @ApiErrors(400)
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQuery): Promise<ListEnvelope<WebhookDeliveryView>> {
-    const limit = query.limit ? Number(query.limit) : 20;
+    const limit = query.limit ?? 20;
     const after = decodeCursor(query.cursor);
     const page = await this.webhooks.listForMerchant(
       {
@@ -51,6 +59,9 @@ export class WebhookDeliveriesController {
 
   @Get(':id')
   @RequiresKey('account')
+  @ApiOperation({ summary: 'One delivery with every attempt', description: 'Account key. Includes the exact body sent.' })
+  @ApiSuccess(200, WebhookDeliveryDetailEnvelope, 'The delivery and its attempts.')
+  @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryDetailView>> {
     const found = isUuid(id) ? await this.webhooks.findForMerchant(id, principal.merchantId, principal.mode) : null;
     if (!found) throw ApiError.of('NOT_FOUND');
@@ -65,6 +76,9 @@ export class WebhookDeliveriesController {
   @Post(':id/replay')
   @HttpCode(202)
   @RequiresKey('account')
+  @ApiOperation({ summary: 'Replay a delivery now', description: 'Account key. Same body and X-Service-Delivery; a new round of attempts if it fails.' })
+  @ApiSuccess(202, WebhookDeliveryEnvelope, 'Recorded; the attempt follows within moments.')
+  @ApiErrors(404)
   async replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryView>> {
     const delivery = isUuid(id) ? await this.webhooks.replay(id, principal.merchantId, principal.mode, new Date()) : null;
     if (!delivery) throw ApiError.of('NOT_FOUND');

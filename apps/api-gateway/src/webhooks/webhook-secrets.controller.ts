@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { generateWebhookSecret, SuccessEnvelope } from '@momo/contracts';
 import { WebhooksRepository } from '@momo/data';
 import { ApiError, SecretBox } from '@momo/platform';
@@ -8,6 +9,8 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
 import { isUuid } from '../http/cursor';
+import { ApiAuthenticated, ApiErrors, ApiSuccess } from '../openapi/decorators';
+import { RotatedSecretEnvelope } from './webhook.schemas';
 import { RotateWebhookSecretDto } from './webhook-deliveries.dto';
 
 const DEFAULT_WINDOW_SECONDS = 24 * 3600;
@@ -25,8 +28,10 @@ export interface RotatedSecretView {
  * old one keeps signing beside it until the window closes, so the merchant can switch receivers
  * to the new secret at their own pace.
  */
+@ApiTags('webhooks')
 @Controller('v1/apps')
 @UseGuards(ApiKeyGuard)
+@ApiAuthenticated()
 export class WebhookSecretsController {
   private readonly box: SecretBox;
 
@@ -40,6 +45,12 @@ export class WebhookSecretsController {
   @Post(':id/webhook-secret/rotate')
   @HttpCode(200)
   @RequiresKey('account')
+  @ApiOperation({
+    summary: "Rotate an app's webhook signing secret",
+    description: 'Account key. The new secret signs at once; the old one keeps signing beside it until previous_secret_expires_at.',
+  })
+  @ApiSuccess(200, RotatedSecretEnvelope, 'The new secret, shown only here.')
+  @ApiErrors(400, 404)
   async rotate(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

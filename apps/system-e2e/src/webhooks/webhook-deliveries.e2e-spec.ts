@@ -1,6 +1,7 @@
 import { DELIVERY_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
 import { seedMerchant, startTestSystem, TestSystem, waitFor } from '@momo/testing';
 import { verifyWebhook } from '@momo/webhook-receiver';
+import { OpenApiValidator } from '../api/openapi-validator';
 
 interface Delivery {
   id: string;
@@ -33,14 +34,28 @@ describe('webhook deliveries API, end to end', () => {
   afterAll(() => system?.stop());
 
   const asAccount = { key: '' };
-  beforeAll(() => (asAccount.key = system.merchant.accountKey));
+  let validator: OpenApiValidator;
+  beforeAll(async () => {
+    asAccount.key = system.merchant.accountKey;
+    // These tests poll; rate limits are tested elsewhere.
+    await system.db.dataSource.query(`UPDATE merchants SET writes_per_minute = 1000000, reads_per_minute = 1000000`);
+    const res = await fetch(`${system.stack.url('api-gateway')}/openapi.json`);
+    validator = new OpenApiValidator((await res.json()) as ConstructorParameters<typeof OpenApiValidator>[0]);
+  });
+
+  /** Calls the gateway and checks the answer against its own OpenAPI document. */
+  async function call<T = Record<string, unknown>>(method: string, path: string, options: { key?: string; body?: unknown } = {}) {
+    const res = await system.api<T>(method, path, options);
+    expect(validator.check(method, path, res.status, res.body)).toEqual([]);
+    return res;
+  }
 
   async function paidPayment(reference: string): Promise<TransactionView> {
-    const created = await system.api<{ data: TransactionView }>('POST', '/v1/payments', { body: { amount: 1500, msisdn: '0788123456', reference } });
+    const created = await call<{ data: TransactionView }>('POST', '/v1/payments', { body: { amount: 1500, msisdn: '0788123456', reference } });
     expect(created.status).toBe(201);
     return waitFor(
       async () => {
-        const res = await system.api<{ data: TransactionView }>('GET', `/v1/payments/${created.body.data.id}`);
+        const res = await call<{ data: TransactionView }>('GET', `/v1/payments/${created.body.data.id}`);
         return res.body.data.status === 'succeeded' ? res.body.data : undefined;
       },
       { timeoutMs: 15_000, what: 'the payment to succeed' },
@@ -50,10 +65,10 @@ describe('webhook deliveries API, end to end', () => {
   async function deliveryOf(transactionId: string, until: (d: Delivery) => boolean = () => true): Promise<Delivery> {
     return waitFor(
       async () => {
-        const res = await system.api<List<Delivery>>('GET', `/v1/webhook-deliveries?transaction_id=${transactionId}`, asAccount);
+        const res = await call<List<Delivery>>('GET', `/v1/webhook-deliveries?transaction_id=${transactionId}`, asAccount);
         const found = res.body.data?.[0];
         if (!found) return undefined;
-        const detail = await system.api<{ data: Delivery }>('GET', `/v1/webhook-deliveries/${found.id}`, asAccount);
+        const detail = await call<{ data: Delivery }>('GET', `/v1/webhook-deliveries/${found.id}`, asAccount);
         return until(detail.body.data) ? detail.body.data : undefined;
       },
       { timeoutMs: 15_000, what: `the delivery for ${transactionId}` },
@@ -78,13 +93,13 @@ describe('webhook deliveries API, end to end', () => {
     expect(sent.rawBody.toString('utf8')).toBe(delivery.request_body);
     expect(JSON.parse(delivery.request_body!).data).toEqual(payment);
 
-    const filtered = await system.api<List<Delivery>>('GET', `/v1/webhook-deliveries?status=delivered&event_type=payment.succeeded&app_id=${system.merchant.appId}`, asAccount);
+    const filtered = await call<List<Delivery>>('GET', `/v1/webhook-deliveries?status=delivered&event_type=payment.succeeded&app_id=${system.merchant.appId}`, asAccount);
     expect(filtered.status).toBe(200);
     expect(filtered.body.data.map((d) => d.id)).toContain(delivery.id);
-    const none = await system.api<List<Delivery>>('GET', `/v1/webhook-deliveries?status=abandoned&transaction_id=${payment.id}`, asAccount);
+    const none = await call<List<Delivery>>('GET', `/v1/webhook-deliveries?status=abandoned&transaction_id=${payment.id}`, asAccount);
     expect(none.body).toMatchObject({ success: true, data: [], pagination: { has_more: false, next_cursor: null } });
 
-    const replay = await system.api<{ data: Delivery }>('POST', `/v1/webhook-deliveries/${delivery.id}/replay`, asAccount);
+    const replay = await call<{ data: Delivery }>('POST', `/v1/webhook-deliveries/${delivery.id}/replay`, asAccount);
     expect(replay.status).toBe(202);
     expect(replay.body.data).toMatchObject({ id: delivery.id, status: 'pending' });
     const replayed = await deliveryOf(payment.id, (d) => d.status === 'delivered' && d.attempt_count === 2);
@@ -98,14 +113,14 @@ describe('webhook deliveries API, end to end', () => {
   it('pages newest first with an opaque cursor, without gaps or repeats', async () => {
     for (const ref of ['page-1', 'page-2', 'page-3']) await paidPayment(ref);
     await waitFor(async () => {
-      const all = await system.api<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=100', asAccount);
+      const all = await call<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=100', asAccount);
       return all.body.data.length >= 4 ? true : undefined;
     }, { timeoutMs: 15_000, what: 'four deliveries' });
-    const all = (await system.api<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=100', asAccount)).body.data.map((d) => d.id);
+    const all = (await call<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=100', asAccount)).body.data.map((d) => d.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: List<Delivery> } = await system.api<List<Delivery>>('GET', `/v1/webhook-deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`, asAccount);
+      const page: { body: List<Delivery> } = await call<List<Delivery>>('GET', `/v1/webhook-deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`, asAccount);
       expect(page.body.pagination.limit).toBe(2);
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.map((d) => d.id));
@@ -124,7 +139,7 @@ describe('webhook deliveries API, end to end', () => {
     ]);
 
     system.receiver.respondWith = () => 204;
-    expect((await system.api('POST', `/v1/webhook-deliveries/${abandoned.id}/replay`, asAccount)).status).toBe(202);
+    expect((await call('POST', `/v1/webhook-deliveries/${abandoned.id}/replay`, asAccount)).status).toBe(202);
     const delivered = await deliveryOf(payment.id, (d) => d.status === 'delivered');
     expect(delivered.attempts!.map((a) => [a.number, a.trigger, a.status_code])).toEqual([
       [1, 'schedule', 500],
@@ -136,7 +151,7 @@ describe('webhook deliveries API, end to end', () => {
 
   it('rotates the signing secret without downtime: both secrets sign during the window', async () => {
     system.receiver.respondWith = () => 200;
-    const rotated = await system.api<{ data: { app_id: string; webhook_secret: string; previous_secret_expires_at: string } }>(
+    const rotated = await call<{ data: { app_id: string; webhook_secret: string; previous_secret_expires_at: string } }>(
       'POST',
       `/v1/apps/${system.merchant.appId}/webhook-secret/rotate`,
       { ...asAccount, body: { previous_secret_expires_in: 3600 } },
@@ -162,7 +177,7 @@ describe('webhook deliveries API, end to end', () => {
   });
 
   it('answers bad input and other people’s deliveries in the documented envelope', async () => {
-    const delivery = (await system.api<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=1', asAccount)).body.data[0];
+    const delivery = (await call<List<Delivery>>('GET', '/v1/webhook-deliveries?limit=1', asAccount)).body.data[0];
     const other = await seedMerchant(system.db.dataSource, { webhookUrl: null });
 
     const cases: [string, string, { key?: string; body?: unknown }, number, string][] = [
@@ -186,13 +201,13 @@ describe('webhook deliveries API, end to end', () => {
       ['POST', `/v1/apps/${system.merchant.appId}/webhook-secret/rotate`, { key: system.merchant.appKey, body: {} }, 403, 'APP_KEY_NOT_ALLOWED'],
     ];
     for (const [method, path, options, status, code] of cases) {
-      const res = await system.api<{ status: string; code: string; message: string; timestamp: string }>(method, path, options);
+      const res = await call<{ status: string; code: string; message: string; timestamp: string }>(method, path, options);
       expect({ method, path, status: res.status, code: res.body.code }).toEqual({ method, path, status, code });
       expect(res.body.status).toBe('error');
       expect(res.body.message).not.toMatch(/select|webhook_deliveries|stack|TypeError/i);
     }
     // The other merchant sees none of this merchant's deliveries.
-    const theirs = await system.api<List<Delivery>>('GET', '/v1/webhook-deliveries', { key: other.accountKey });
+    const theirs = await call<List<Delivery>>('GET', '/v1/webhook-deliveries', { key: other.accountKey });
     expect(theirs.body.data).toEqual([]);
   });
 });
