@@ -16,6 +16,7 @@ import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
+import { WEBHOOK_CONTROLLERS } from './webhooks/webhook-controllers';
 
 /** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
 export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, ApiKeyGuard];
@@ -30,11 +31,11 @@ export class ApiGatewayModule {
         LoggingModule,
         DatabaseModule.forRoot('api-gateway'),
         QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.PaymentCommands),
+        QueuesModule.register(QueueName.PaymentCommands, QueueName.WebhookDeliveries),
         HealthModule.forRoot({ database: true, redis: true }),
         MetricsModule,
       ],
-      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
       providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };
   }

@@ -9,3 +9,4 @@ export * from './stack';
 export * from './private-servers';
 export * from './factories/balance.factory';
 export * from './admin-cli';
+export * from './webhooks';

@@ -24,7 +24,10 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
   it('serves the document and a docs page', async () => {
     const doc = (await (await fetch(`${system.stack.url('api-gateway')}/openapi.json`)).json()) as { openapi: string; paths: object };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/apps', '/v1/apps/{id}', '/v1/balance', '/v1/payments', '/v1/payments/{id}', '/v1/payments/{id}/refund', '/v1/payouts']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/payments', '/v1/payments/{id}',
+      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
+    ]);
     const page = await fetch(`${system.stack.url('api-gateway')}/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui-bundle.js');

@@ -1,90 +1,58 @@
 import { Processor } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { DeliverWebhookJob, DELIVERY_HEADER, EVENT_HEADER, JobIds, QueueName, SIGNATURE_HEADER, signatureHeader } from '@momo/contracts';
-import { AppEntity, MerchantsRepository, WebhooksRepository } from '@momo/data';
-import { JobHandlerHost, JobHandlers, JobProducer, SecretBox } from '@momo/platform';
-import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
-import { DestinationPolicy } from './destination-policy';
-import { retryDelayMs } from './retry-schedule';
-import { SendResult, WebhookSender } from './webhook-sender';
+import { DelayedError, Job } from 'bullmq';
+import { DeliverWebhookJob, QueueName } from '@momo/contracts';
+import { WebhooksRepository } from '@momo/data';
+import { JobHandlerHost, JobHandlers } from '@momo/platform';
+import { Clock } from '../clock';
+import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
+import { AppLanes } from './app-lanes';
+import { AttemptRunner } from './attempt-runner';
+import { webhookPostponed } from './webhook.metrics';
 
 /**
- * One attempt at one delivery: sign the stored body, POST it, record the attempt, and schedule
- * the next one (or give up after the last). The delivery row in Postgres is the truth; the job
- * only says "try now".
+ * "Make attempt N of this delivery": claim it in Postgres (one worker at a time, and only if it
+ * is still the attempt due), then run it. The delivery row is the truth; the job is a wake-up
+ * call, and a stale or duplicate one is dropped. The lock outlasts the HTTP timeout.
  */
-@Processor(QueueName.WebhookDeliveries, { lockDuration: 60_000 })
+@Processor(QueueName.WebhookDeliveries, { lockDuration: DELIVERY_LOCK_MS, maxStalledCount: 2 })
 export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.WebhookDeliveries> {
-  private readonly logger = new Logger(WebhookDeliveriesProcessor.name);
   protected readonly queue = QueueName.WebhookDeliveries;
   protected readonly handlers: JobHandlers<typeof QueueName.WebhookDeliveries> = {
-    'deliver-webhook': (job) => this.attempt(job),
+    'deliver-webhook': (payload, job) => this.deliver(payload, job),
   };
-  private readonly secrets: SecretBox;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly merchants: MerchantsRepository,
-    private readonly sender: WebhookSender,
-    private readonly destinations: DestinationPolicy,
-    private readonly producer: JobProducer,
-    private readonly config: WebhookDispatcherConfig,
+    private readonly runner: AttemptRunner,
+    private readonly lanes: AppLanes,
+    private readonly clock: Clock,
+    config: WebhookDispatcherConfig,
   ) {
     super();
     this.concurrency = config.DELIVERY_CONCURRENCY;
-    this.secrets = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
   }
 
-  private async attempt({ deliveryId }: DeliverWebhookJob): Promise<void> {
-    const delivery = await this.webhooks.findDelivery(deliveryId);
-    if (!delivery || delivery.status !== 'pending') return;
-    const app = await this.merchants.findApp(delivery.appId);
-    const url = app?.webhookUrl ?? delivery.url;
-    const attemptNumber = delivery.attemptCount + 1;
-    const startedAt = new Date();
-
-    const verdict = await this.destinations.check(url);
-    const result: SendResult = verdict.ok
-      ? await this.sender.post(verdict.url.toString(), delivery.body, this.headers(app, delivery.id, delivery.eventType, delivery.body))
-      : { statusCode: null, responseBody: null, error: `destination refused: ${verdict.reason}`, durationMs: 0 };
-
-    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const exhausted = attemptNumber >= this.config.WEBHOOK_MAX_ATTEMPTS;
-    const delay = retryDelayMs(attemptNumber + 1, this.config.WEBHOOK_FIRST_RETRY_MS, this.config.WEBHOOK_MAX_RETRY_MS);
-    const next = delivered
-      ? { status: 'delivered' as const, nextAttemptAt: null }
-      : exhausted
-        ? { status: 'abandoned' as const, nextAttemptAt: null }
-        : { status: 'pending' as const, nextAttemptAt: new Date(Date.now() + delay) };
-
-    const recorded = await this.webhooks.recordAttempt(
-      delivery.id,
-      { attemptNumber, startedAt, durationMs: result.durationMs, statusCode: result.statusCode, responseBody: result.responseBody, error: result.error },
-      next,
-    );
-    if (!recorded) return; // another run of this job already recorded this attempt
-    this.logger.log({ deliveryId, attemptNumber, statusCode: result.statusCode, error: result.error, next: next.status }, 'webhook attempt');
-    if (next.status === 'pending') {
-      await this.producer.add('deliver-webhook', { deliveryId }, { jobId: JobIds.webhookAttempt(deliveryId, attemptNumber + 1), delay });
+  private async deliver({ deliveryId, appId, attempt }: DeliverWebhookJob, job: Job): Promise<void> {
+    // A full lane means this app's endpoint already holds its share of workers: wait elsewhere.
+    if (!this.lanes.tryEnter(appId)) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
+    try {
+      const now = this.clock.now();
+      const claim = await this.webhooks.claimAttempt(deliveryId, attempt, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
+      if (!claim.claimed) {
+        // Delivered, abandoned, or this attempt was already made: this job is stale.
+        if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
+        return postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
+      }
+      await this.runner.run(claim.delivery, claim.app, attempt, now);
+    } finally {
+      this.lanes.leave(appId);
     }
   }
+}
 
-  private headers(app: AppEntity | null, deliveryId: string, eventType: string, body: string): Record<string, string> {
-    const timestamp = Math.floor(Date.now() / 1000);
-    return {
-      [SIGNATURE_HEADER]: signatureHeader(this.signingSecrets(app), timestamp, body),
-      [EVENT_HEADER]: eventType,
-      [DELIVERY_HEADER]: deliveryId,
-    };
-  }
-
-  /** The current secret, plus the previous one while a rotation window is open. */
-  private signingSecrets(app: AppEntity | null): string[] {
-    if (!app) return [];
-    const secrets = [this.secrets.open(app.webhookSecretCiphertext)];
-    if (app.previousWebhookSecretCiphertext && app.previousWebhookSecretExpiresAt && app.previousWebhookSecretExpiresAt > new Date()) {
-      secrets.push(this.secrets.open(app.previousWebhookSecretCiphertext));
-    }
-    return secrets;
-  }
+/** Puts a job back to run later, without counting it as a failed job. */
+async function postpone(job: Job, delayMs: number, reason: string): Promise<never> {
+  webhookPostponed.inc({ reason });
+  await job.moveToDelayed(Date.now() + Math.max(0, delayMs), job.token);
+  throw new DelayedError();
 }

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Agent, request } from 'undici';
+import { Agent, errors, request } from 'undici';
+import { createHostResolver, createPublicConnector, DestinationRefusedError } from '@momo/platform';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
-/** How much of a receiver's answer we keep in the attempt log (documented). */
+/** How much of a receiver's answer we keep in the attempt log (documented in docs/webhooks.md). */
 export const RESPONSE_BODY_LIMIT = 4_096;
 
 export interface SendResult {
@@ -12,15 +14,32 @@ export interface SendResult {
   durationMs: number;
 }
 
-/** One HTTP POST of a signed delivery. Redirects are not followed: they count as failures. */
+/**
+ * One HTTP POST of a signed delivery. Every new connection goes through the public-destination
+ * connector (resolve once, check every address, connect to the checked one); redirects are not
+ * followed; the whole exchange is bounded by the webhook timeout.
+ */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 });
+  private readonly agent: Agent;
 
-  constructor(private readonly config: WebhookDispatcherConfig) {}
+  constructor(private readonly config: WebhookDispatcherConfig) {
+    const dnsServers = config.WEBHOOK_DNS_SERVERS ? config.WEBHOOK_DNS_SERVERS.split(',') : [];
+    this.agent = new Agent({
+      connections: config.WEBHOOK_CONNECTIONS_PER_ORIGIN,
+      keepAliveTimeout: 10_000,
+      connect: createPublicConnector({
+        policy: { allowLoopback: config.WEBHOOK_ALLOW_LOCAL_DESTINATIONS === 'loopback' },
+        resolver: createHostResolver(dnsServers),
+        connectTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        extraCa: config.WEBHOOK_TLS_EXTRA_CA_FILE ? [readFileSync(config.WEBHOOK_TLS_EXTRA_CA_FILE, 'utf8')] : undefined,
+      }),
+    });
+  }
 
-  async post(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
-    const started = Date.now();
+  async post(url: URL, body: string, headers: Record<string, string>): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     try {
       const res = await request(url, {
         dispatcher: this.agent,
@@ -32,17 +51,37 @@ export class WebhookSender implements OnApplicationShutdown {
         bodyTimeout: this.config.WEBHOOK_TIMEOUT_MS,
       });
       const text = await readLimited(res.body, RESPONSE_BODY_LIMIT);
-      return { statusCode: res.statusCode, responseBody: text, error: null, durationMs: Date.now() - started };
+      const redirect = res.statusCode >= 300 && res.statusCode < 400;
+      return { statusCode: res.statusCode, responseBody: text, error: redirect ? 'redirect not followed' : null, durationMs: elapsed() };
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      const message = (error as { name?: string }).name === 'TimeoutError' ? 'timeout' : code ?? (error as Error).message;
-      return { statusCode: null, responseBody: null, error: message, durationMs: Date.now() - started };
+      return { statusCode: null, responseBody: null, error: describeFailure(error), durationMs: elapsed() };
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** A short, stable description of why no HTTP answer came back (shown to merchants in the attempt log). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof DestinationRefusedError) return error.message;
+  const e = error as { name?: string; code?: string; message?: string; cause?: unknown };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) return 'timeout';
+  if (error instanceof errors.ConnectTimeoutError) return 'timeout (connect)';
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection reset';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+  }
+  if (e.code && /CERT|SELF_SIGNED|TLS|SSL|ERR_TLS/.test(e.code)) return `tls error (${e.code})`;
+  if (e.cause) return describeFailure(e.cause);
+  return e.code ? `network error (${e.code})` : 'network error';
 }
 
 async function readLimited(body: AsyncIterable<Buffer> & { destroy?: () => void }, limit: number): Promise<string> {

@@ -1,14 +1,22 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError } from 'bullmq';
-import { JobIds, QueueName, WebhookEventJob } from '@momo/contracts';
-import { MerchantsRepository, OutboxRepository, WebhooksRepository } from '@momo/data';
-import { JobHandlerHost, JobHandlers, JobProducer } from '@momo/platform';
+import { QueueName, WebhookEventJob } from '@momo/contracts';
+import { WebhooksRepository } from '@momo/data';
+import { JobHandlerHost, JobHandlers } from '@momo/platform';
+import { Clock } from '../clock';
+import { AppLanes } from '../delivery/app-lanes';
+import { AttemptRunner } from '../delivery/attempt-runner';
+import { DeliveryJobs } from '../delivery/delivery-jobs';
+import { DeliveryWrites } from '../delivery/delivery-writes';
+import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
 /**
  * Turns one published domain event into a delivery row (the body is fixed here, once, so every
- * attempt and replay sends the same bytes) and schedules its first attempt.
+ * attempt and replay sends the same bytes) and makes its first attempt right away, in this job:
+ * the row is committed, already claimed, before anything is sent. If the app's lane is full, or
+ * the event was seen before, the attempt goes to the deliveries queue instead.
  */
-@Processor(QueueName.WebhookEvents)
+@Processor(QueueName.WebhookEvents, { lockDuration: DELIVERY_LOCK_MS, maxStalledCount: 2 })
 export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.WebhookEvents> {
   protected readonly queue = QueueName.WebhookEvents;
   protected readonly handlers: JobHandlers<typeof QueueName.WebhookEvents> = {
@@ -16,35 +24,40 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   };
 
   constructor(
-    private readonly outbox: OutboxRepository,
-    private readonly merchants: MerchantsRepository,
     private readonly webhooks: WebhooksRepository,
-    private readonly producer: JobProducer,
+    private readonly jobs: DeliveryJobs,
+    private readonly writes: DeliveryWrites,
+    private readonly runner: AttemptRunner,
+    private readonly lanes: AppLanes,
+    private readonly clock: Clock,
+    config: WebhookDispatcherConfig,
   ) {
     super();
-    this.concurrency = 50;
+    this.concurrency = config.DELIVERY_CONCURRENCY;
   }
 
   private async publish({ eventId }: WebhookEventJob): Promise<void> {
-    const event = await this.outbox.findById(eventId);
-    if (!event) throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
-    const app = await this.merchants.findApp(event.appId);
+    const now = this.clock.now();
+    const outcome = await this.writes.createForEvent(eventId, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
+    if (outcome.kind === 'no_event') throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
     // An app without a webhook URL polls instead; nothing to deliver.
-    if (!app?.webhookUrl) return;
-    const body = JSON.stringify({ id: event.id, type: event.eventType, created_at: event.createdAt.toISOString(), data: event.payload });
-    const { delivery } = await this.webhooks.createDelivery({
-      eventId: event.id,
-      appId: app.id,
-      transactionId: event.transactionId,
-      eventType: event.eventType,
-      url: app.webhookUrl,
-      body,
-    });
-    if (delivery.status !== 'pending') return;
-    await this.producer.add(
-      'deliver-webhook',
-      { deliveryId: delivery.id },
-      { jobId: JobIds.webhookAttempt(delivery.id, delivery.attemptCount + 1) },
-    );
+    if (outcome.kind === 'no_webhook_url') return;
+    const { delivery } = outcome;
+    if (outcome.kind === 'existing') {
+      if (delivery.status === 'pending' && delivery.nextAttemptAt) {
+        await this.jobs.schedule(delivery.id, delivery.appId, delivery.attemptCount + 1, delivery.nextAttemptAt);
+      }
+      return;
+    }
+    if (!this.lanes.tryEnter(delivery.appId)) {
+      await this.webhooks.releaseFirstClaim(delivery.id);
+      await this.jobs.schedule(delivery.id, delivery.appId, 1, now);
+      return;
+    }
+    try {
+      await this.runner.run(delivery, outcome.app, 1, now);
+    } finally {
+      this.lanes.leave(delivery.appId);
+    }
   }
 }

@@ -20,4 +20,6 @@ export const JobIds = {
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
   webhookEvent: (eventId: string) => `event.${eventId}`,
   webhookAttempt: (deliveryId: string, attempt: number) => `delivery.${deliveryId}.${attempt}`,
+  /** A manual replay: its own id, so a retry already scheduled for the same attempt cannot swallow it. */
+  webhookReplay: (deliveryId: string, replay: number) => `delivery.${deliveryId}.replay.${replay}`,
 };

@@ -86,8 +86,12 @@ export class WebhookEventJob {
   @IsUUID('4') eventId!: string;
 }
 
+/** "Make attempt `attempt` at this delivery": a job for an attempt already made is dropped. */
 export class DeliverWebhookJob {
   @IsUUID('4') deliveryId!: string;
+  /** The owning app, so a worker can hold back a slow app's jobs before touching Postgres. */
+  @IsUUID('4') appId!: string;
+  @IsInt() @Min(1) attempt!: number;
 }
 
 export class ReconciliationSweepJob {

@@ -1,1 +1,2 @@
 export * from './signature';
+export * from './secret';

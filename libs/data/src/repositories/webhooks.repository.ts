@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
+import type { Mode } from '@momo/domain';
+import { AppEntity, AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 
 export interface NewDelivery {
   eventId: string;
   appId: string;
   transactionId: string;
+  mode: Mode;
   eventType: string;
   url: string;
   body: string;
@@ -16,6 +19,8 @@ export interface NewDelivery {
 
 export interface AttemptRecord {
   attemptNumber: number;
+  url: string | null;
+  trigger: AttemptTrigger;
   startedAt: Date;
   durationMs: number;
   statusCode: number | null;
@@ -23,20 +28,97 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-/** webhook_deliveries and webhook_attempts: owned by webhook-dispatcher. */
+export interface AttemptToRecord {
+  deliveryId: string;
+  attempt: AttemptRecord;
+  verdict: AttemptVerdict;
+  replaysSeen: number;
+  now: Date;
+}
+
+export interface RecordedAttempt {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+}
+
+/** What the worker decided after an attempt; a replay that came in meanwhile overrides a failure. */
+export type AttemptVerdict =
+  | { status: 'delivered' }
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'abandoned' };
+
+/** What an attempt needs of the app: where to send, and the secrets to sign with (sealed). */
+export type SigningApp = Pick<AppEntity, 'id' | 'webhookUrl' | 'webhookSecretCiphertext' | 'previousWebhookSecretCiphertext' | 'previousWebhookSecretExpiresAt'>;
+
+export type NewDeliveryOutcome =
+  | { kind: 'created'; delivery: WebhookDeliveryEntity; app: SigningApp }
+  | { kind: 'existing'; delivery: WebhookDeliveryEntity }
+  | { kind: 'no_webhook_url' }
+  | { kind: 'no_event' };
+
+export type AttemptClaim =
+  | { claimed: true; delivery: WebhookDeliveryEntity; app: SigningApp }
+  | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' }
+  | { claimed: false; reason: 'not_due' | 'leased'; retryAt: Date };
+
+export interface DueDelivery {
+  id: string;
+  appId: string;
+  nextAttempt: number;
+}
+
+export interface DeliveryFilters {
+  merchantId: string;
+  mode: Mode;
+  appId?: string;
+  status?: DeliveryStatus;
+  eventType?: string;
+  transactionId?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/** Where a page of deliveries ended: created_at to the microsecond (as Postgres prints it) and id. */
+export type DeliveryCursor = PagePosition;
+
+/**
+ * Splits items into rounds in which no key repeats (one statement cannot touch a row twice),
+ * keeping each item's position for the results.
+ */
+function roundsOfDistinct<T>(items: T[], key: (item: T) => string): { item: T; index: number }[][] {
+  const rounds: { item: T; index: number }[][] = [];
+  const seen: Set<string>[] = [];
+  items.forEach((item, index) => {
+    const k = key(item);
+    let r = seen.findIndex((keys) => !keys.has(k));
+    if (r === -1) {
+      r = rounds.length;
+      rounds.push([]);
+      seen.push(new Set());
+    }
+    rounds[r].push({ item, index });
+    seen[r].add(k);
+  });
+  return rounds;
+}
+
+/** Postgres text columns cannot hold NUL; receivers can answer anything. */
+const withoutNul = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, '\uFFFD'));
+
+/** webhook_deliveries and webhook_attempts: written by webhook-dispatcher (and replays by api-gateway). */
 @Injectable()
 export class WebhooksRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One delivery per (event, app): a re-published event finds the delivery it already has. */
-  async createDelivery(d: NewDelivery): Promise<{ delivery: WebhookDeliveryEntity; created: boolean }> {
+  async createDelivery(d: NewDelivery, now: Date): Promise<{ delivery: WebhookDeliveryEntity; created: boolean }> {
     const em = this.dataSource.manager;
     const rows = await queryRows(
       em,
-      `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, event_type, url, body, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+      `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (event_id, app_id) DO NOTHING RETURNING *`,
-      [randomUUID(), d.eventId, d.appId, d.transactionId, d.eventType, d.url, d.body],
+      [randomUUID(), d.eventId, d.appId, d.transactionId, d.mode, d.eventType, d.url, d.body, now],
     );
     if (rows.length === 1) return { delivery: hydrate(em, WebhookDeliveryEntity, rows[0]), created: true };
     const existing = await em.findOneByOrFail(WebhookDeliveryEntity, { eventId: d.eventId, appId: d.appId });
@@ -52,27 +134,303 @@ export class WebhooksRepository {
   }
 
   /**
-   * Records one attempt and the delivery's new state together. The attempt number must be the
-   * next one: a job that runs twice records its attempt once (returns false the second time).
+   * Takes the right to make attempt `attemptNumber` now: the delivery must be pending, due, on
+   * that attempt, and not leased to another worker (or that worker's lease ran out: it crashed).
+   */
+  async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<AttemptClaim> {
+    const em = this.dataSource.manager;
+    // One round trip: the claim and what the attempt needs of the app, read fresh.
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries d SET lease_until = $4
+         FROM apps a
+        WHERE d.id = $1 AND a.id = d.app_id AND d.status = 'pending' AND d.attempt_count = $2 - 1 AND d.next_attempt_at <= $3
+          AND (d.lease_until IS NULL OR d.lease_until <= $3)
+        RETURNING d.*, a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
+                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at`,
+      [deliveryId, attemptNumber, now, leaseUntil],
+    );
+    if (rows.length === 1) {
+      const row = rows[0];
+      return {
+        claimed: true,
+        delivery: hydrate(em, WebhookDeliveryEntity, row),
+        app: {
+          id: row.app_id as string,
+          webhookUrl: row.app_webhook_url as string | null,
+          webhookSecretCiphertext: row.app_secret as string,
+          previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
+          previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
+        },
+      };
+    }
+    const current = await this.findDelivery(deliveryId);
+    if (!current) return { claimed: false, reason: 'missing' };
+    if (current.status !== 'pending') return { claimed: false, reason: 'finished' };
+    if (current.attemptCount !== attemptNumber - 1) return { claimed: false, reason: 'other_attempt' };
+    if (current.leaseUntil && current.leaseUntil > now) return { claimed: false, reason: 'leased', retryAt: current.leaseUntil };
+    return { claimed: false, reason: 'not_due', retryAt: current.nextAttemptAt ?? now };
+  }
+
+  /**
+   * Records one attempt and the delivery's new state together, releasing the lease. The attempt
+   * number must be the next one, so an attempt is recorded once however often its job runs.
+   * `replaysSeen` is the replay count when the attempt was claimed: if a replay arrived since, a
+   * failed attempt leaves the delivery due at once rather than on the old schedule.
+   * Returns the delivery's new status and next attempt time, or null if already recorded.
    */
   async recordAttempt(
     deliveryId: string,
     attempt: AttemptRecord,
-    next: { status: 'delivered' | 'pending' | 'abandoned'; nextAttemptAt: Date | null },
-  ): Promise<boolean> {
-    return this.dataSource.transaction(async (em) => {
-      const updated = await queryRows(
-        em,
-        `UPDATE webhook_deliveries
-            SET attempt_count = $2, status = $3, next_attempt_at = $4, last_status_code = $5, last_error = $6,
-                delivered_at = CASE WHEN $3 = 'delivered' THEN now() ELSE delivered_at END, updated_at = now()
-          WHERE id = $1 AND attempt_count = $2 - 1
-          RETURNING id`,
-        [deliveryId, attempt.attemptNumber, next.status, next.nextAttemptAt, attempt.statusCode, attempt.error],
+    verdict: AttemptVerdict,
+    replaysSeen: number,
+    now: Date,
+  ): Promise<RecordedAttempt | null> {
+    return (await this.recordAttempts([{ deliveryId, attempt, verdict, replaysSeen, now }]))[0];
+  }
+
+  /**
+   * `recordAttempt` for many deliveries in one statement (one round trip, atomic per statement),
+   * results in the order given. The same delivery twice goes into separate statements.
+   */
+  async recordAttempts(items: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
+    const results: (RecordedAttempt | null)[] = new Array(items.length).fill(null);
+    for (const round of roundsOfDistinct(items, (item) => item.deliveryId)) {
+      const rows = await queryRows(
+        this.dataSource.manager,
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
+                                $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
+             AS t(delivery_id, attempt_number, verdict, replays_seen, next_at, now_at, started_at, status_code, error, url, trigger, duration_ms, response_body)
+         ), updated AS (
+           UPDATE webhook_deliveries d
+              SET attempt_count = i.attempt_number,
+                  status = CASE WHEN i.verdict = 'delivered' THEN 'delivered' WHEN d.replay_count <> i.replays_seen THEN 'pending' ELSE i.verdict END,
+                  next_attempt_at = CASE WHEN i.verdict = 'delivered' THEN NULL WHEN d.replay_count <> i.replays_seen THEN i.now_at ELSE i.next_at END,
+                  lease_until = NULL, last_attempt_at = i.started_at, last_status_code = i.status_code, last_error = i.error,
+                  url = COALESCE(i.url, d.url), delivered_at = CASE WHEN i.verdict = 'delivered' THEN i.now_at ELSE d.delivered_at END,
+                  updated_at = now()
+             FROM input i
+            WHERE d.id = i.delivery_id AND d.attempt_count = i.attempt_number - 1
+            RETURNING d.id, d.status, d.next_attempt_at
+         ), inserted AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
+           SELECT i.delivery_id, i.attempt_number, i.url, i.trigger, i.started_at, i.duration_ms, i.status_code, i.response_body, i.error
+             FROM input i JOIN updated u ON u.id = i.delivery_id
+         )
+         SELECT id, status, next_attempt_at FROM updated`,
+        [
+          round.map(({ item }) => item.deliveryId),
+          round.map(({ item }) => item.attempt.attemptNumber),
+          round.map(({ item }) => item.verdict.status),
+          round.map(({ item }) => item.replaysSeen),
+          round.map(({ item }) => (item.verdict.status === 'pending' ? item.verdict.nextAttemptAt : null)),
+          round.map(({ item }) => item.now),
+          round.map(({ item }) => item.attempt.startedAt),
+          round.map(({ item }) => item.attempt.statusCode),
+          round.map(({ item }) => withoutNul(item.attempt.error)),
+          round.map(({ item }) => item.attempt.url),
+          round.map(({ item }) => item.attempt.trigger),
+          round.map(({ item }) => item.attempt.durationMs),
+          round.map(({ item }) => withoutNul(item.attempt.responseBody)),
+        ],
       );
-      if (updated.length === 0) return false;
-      await em.insert(WebhookAttemptEntity, { deliveryId, ...attempt });
-      return true;
-    });
+      const byId = new Map(rows.map((r) => [r.id as string, r]));
+      for (const { item, index } of round) {
+        const row = byId.get(item.deliveryId);
+        results[index] = row ? { status: row.status as DeliveryStatus, nextAttemptAt: (row.next_attempt_at as Date | null) ?? null } : null;
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Creates the delivery of an outbox event to its app, in one statement: the body is built here
+   * from the Transaction JSON exactly as payments-core stored it, and the first attempt is already
+   * claimed (`leaseUntil`) for the caller. An event delivered before finds its delivery.
+   */
+  async createDeliveryForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {
+    return (await this.createDeliveriesForEvents([{ eventId, now, leaseUntil }]))[0];
+  }
+
+  /** `createDeliveryForEvent` for many events in one statement, results in the order given. */
+  async createDeliveriesForEvents(items: { eventId: string; now: Date; leaseUntil: Date }[]): Promise<NewDeliveryOutcome[]> {
+    const em = this.dataSource.manager;
+    const results: NewDeliveryOutcome[] = new Array(items.length).fill({ kind: 'no_event' });
+    for (const round of roundsOfDistinct(items, (item) => item.eventId)) {
+      const rows = await queryRows(
+        em,
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
+         ), source AS (
+           SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
+                  '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
+                  ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
+                  ',"data":' || e.payload::text || '}' AS body,
+                  a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
+                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at
+             FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
+         ), created AS (
+           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, app_webhook_url, body, now_at, lease_until
+             FROM source WHERE app_webhook_url IS NOT NULL
+           ON CONFLICT (event_id, app_id) DO NOTHING
+           RETURNING *
+         )
+         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.app_webhook_url, source.app_secret,
+                source.app_previous_secret, source.app_previous_expires_at
+           FROM source LEFT JOIN created ON created.event_id = source.event_id`,
+        [round.map(({ item }) => item.eventId), round.map(() => randomUUID()), round.map(({ item }) => item.now), round.map(({ item }) => item.leaseUntil)],
+      );
+      const byEvent = new Map(rows.map((r) => [r.source_event_id as string, r]));
+      for (const { item, index } of round) {
+        const row = byEvent.get(item.eventId);
+        if (!row) results[index] = { kind: 'no_event' };
+        else if (!row.app_webhook_url) results[index] = { kind: 'no_webhook_url' };
+        else if (row.id === null) {
+          results[index] = { kind: 'existing', delivery: await em.findOneByOrFail(WebhookDeliveryEntity, { eventId: item.eventId, appId: row.source_app_id as string }) };
+        } else {
+          results[index] = {
+            kind: 'created',
+            delivery: hydrate(em, WebhookDeliveryEntity, row),
+            app: {
+              id: row.app_id as string,
+              webhookUrl: row.app_webhook_url as string,
+              webhookSecretCiphertext: row.app_secret as string,
+              previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
+              previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
+            },
+          };
+        }
+      }
+    }
+    return results;
+  }
+
+  /** Gives up the first attempt's claim taken at creation (the app's lane was full): the queue makes it instead. */
+  async releaseFirstClaim(deliveryId: string): Promise<void> {
+    await this.dataSource.manager.query(`UPDATE webhook_deliveries SET lease_until = NULL WHERE id = $1 AND attempt_count = 0`, [deliveryId]);
+  }
+
+  /**
+   * Pending deliveries overdue by more than the grace period and not being attempted: either
+   * their job is still waiting in a backlog, or Redis lost it. The sweeper checks which.
+   */
+  async overdueDeliveries(now: Date, graceMs: number, limit: number): Promise<DueDelivery[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT id, app_id, attempt_count FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz - make_interval(secs => $2::double precision / 1000)
+          AND (lease_until IS NULL OR lease_until <= $1)
+        ORDER BY next_attempt_at LIMIT $3`,
+      [now, graceMs, limit],
+    );
+    return rows.map((r) => ({ id: r.id as string, appId: r.app_id as string, nextAttempt: (r.attempt_count as number) + 1 }));
+  }
+
+  /**
+   * A manual replay: the delivery becomes pending and due now, with a new round of attempts,
+   * whatever it was (delivered, abandoned, or still retrying). Only the owning merchant, in the
+   * key's mode, can replay; anything else is not found.
+   */
+  async replay(deliveryId: string, merchantId: string, mode: Mode, now: Date): Promise<WebhookDeliveryEntity | null> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries d
+          SET status = 'pending', next_attempt_at = $4, round_started_after = d.attempt_count,
+              replay_count = d.replay_count + 1, updated_at = now()
+         FROM apps a
+        WHERE d.id = $1 AND a.id = d.app_id AND a.merchant_id = $2 AND d.mode = $3
+        RETURNING d.*`,
+      [deliveryId, merchantId, mode, now],
+    );
+    return rows.length === 1 ? hydrate(em, WebhookDeliveryEntity, rows[0]) : null;
+  }
+
+  /** One delivery of a merchant (in a mode), with its attempts in order. */
+  async findForMerchant(
+    deliveryId: string,
+    merchantId: string,
+    mode: Mode,
+  ): Promise<{ delivery: WebhookDeliveryEntity; attempts: WebhookAttemptEntity[] } | null> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `SELECT d.* FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
+        WHERE d.id = $1 AND a.merchant_id = $2 AND d.mode = $3`,
+      [deliveryId, merchantId, mode],
+    );
+    if (rows.length === 0) return null;
+    return { delivery: hydrate(em, WebhookDeliveryEntity, rows[0]), attempts: await this.attemptsOf(deliveryId) };
+  }
+
+  /** A page of a merchant's deliveries, newest first, after `cursor`; one extra row tells whether more follow. */
+  async listForMerchant(
+    filters: DeliveryFilters,
+    page: { limit: number; after?: DeliveryCursor },
+  ): Promise<{ deliveries: WebhookDeliveryEntity[]; next: DeliveryCursor | null }> {
+    const em = this.dataSource.manager;
+    const where = ['a.merchant_id = $1', 'd.mode = $2'];
+    const params: unknown[] = [filters.merchantId, filters.mode];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filters.appId) add('d.app_id = ?', filters.appId);
+    if (filters.status) add('d.status = ?', filters.status);
+    if (filters.eventType) add('d.event_type = ?', filters.eventType);
+    if (filters.transactionId) add('d.transaction_id = ?', filters.transactionId);
+    if (filters.createdFrom) add('d.created_at >= ?', filters.createdFrom);
+    if (filters.createdTo) add('d.created_at < ?', filters.createdTo);
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.id);
+      where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(page.limit + 1);
+    const rows = await queryRows(
+      em,
+      `SELECT d.*, ${EXACT_CREATED_AT.replace('created_at', 'd.created_at')} AS cursor_created_at
+         FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY d.created_at DESC, d.id DESC
+        LIMIT $${params.length}`,
+      params,
+    );
+    const pageRows = rows.slice(0, page.limit);
+    const last = pageRows[pageRows.length - 1];
+    return {
+      deliveries: pageRows.map((row) => hydrate(em, WebhookDeliveryEntity, row)),
+      next: rows.length > page.limit && last ? { createdAt: last.cursor_created_at as string, id: last.id as string } : null,
+    };
+  }
+
+  /**
+   * Rotates an app's webhook signing secret. The secret the merchant's receiver knows keeps
+   * signing until `previousExpiresAt`: if a rotation window is already open, its old secret stays
+   * the previous one (a second rotation only replaces the new secret). Returns null when the app
+   * is not the merchant's.
+   */
+  async rotateWebhookSecret(
+    appId: string,
+    merchantId: string,
+    newSecretCiphertext: string,
+    previousExpiresAt: Date,
+    now: Date,
+  ): Promise<{ previousExpiresAt: Date } | null> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `UPDATE apps
+          SET previous_webhook_secret_ciphertext = CASE
+                WHEN previous_webhook_secret_ciphertext IS NOT NULL AND previous_webhook_secret_expires_at > $5
+                THEN previous_webhook_secret_ciphertext ELSE webhook_secret_ciphertext END,
+              previous_webhook_secret_expires_at = $4,
+              webhook_secret_ciphertext = $3,
+              updated_at = now()
+        WHERE id = $1 AND merchant_id = $2
+        RETURNING previous_webhook_secret_expires_at`,
+      [appId, merchantId, newSecretCiphertext, previousExpiresAt, now],
+    );
+    return rows.length === 1 ? { previousExpiresAt: rows[0].previous_webhook_secret_expires_at as Date } : null;
   }
 }

@@ -1,1 +1,3 @@
 export * from './public-destination';
+export * from './destination-resolver';
+export * from './public-connector';

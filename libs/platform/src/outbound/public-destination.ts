@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { createHostResolver, HostResolver } from './destination-resolver';
 
 /**
  * Where the service may send merchant-configured HTTP requests (webhooks): only to public
@@ -18,6 +18,7 @@ export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 export type AddressVerdict = { ok: true; addresses: string[] } | { ok: false; reason: string };
 
 const MAX_URL_LENGTH = 2_048;
+const systemResolver = createHostResolver();
 
 /** Checks the URL itself (scheme, credentials, length); the addresses are checked by `resolvePublicAddresses`. */
 export function checkDestinationUrl(raw: string, policy: DestinationPolicy): UrlVerdict {
@@ -44,25 +45,48 @@ export function isAllowedAddress(address: string, policy: DestinationPolicy): bo
   return policy.allowLoopback && range === 'loopback';
 }
 
+/** The host part of a URL as a bare name or address (IPv6 without brackets). */
+export function hostOf(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
 /**
- * Resolves the host and returns its addresses only if every one of them is allowed: a name that
+ * Resolves a host and returns its addresses only if every one of them is allowed: a name that
  * resolves to one public and one private address is refused, so a later lookup cannot pick the
- * private one. Callers must connect to a returned address, never look the name up again.
+ * private one. Literal addresses in any notation are judged without a lookup. Addresses come
+ * back in canonical form (IPv4-mapped IPv6 unwrapped), ready to connect to without any further
+ * lookup: callers must connect to one of them, never look the name up again.
  */
-export async function resolvePublicAddresses(url: URL, policy: DestinationPolicy): Promise<AddressVerdict> {
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+export async function resolveAllowedAddresses(host: string, policy: DestinationPolicy, resolver: HostResolver = systemResolver): Promise<AddressVerdict> {
   let addresses: string[];
   if (ipaddr.isValid(host)) {
     addresses = [host];
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = await resolver.resolve(host);
     } catch {
       return { ok: false, reason: 'host does not resolve' };
     }
   }
   if (addresses.length === 0) return { ok: false, reason: 'host does not resolve' };
-  const refused = addresses.find((address) => !isAllowedAddress(address, policy));
-  if (refused) return { ok: false, reason: 'host resolves to a private or reserved address' };
-  return { ok: true, addresses };
+  if (addresses.some((address) => !isAllowedAddress(address, policy))) {
+    return { ok: false, reason: 'host resolves to a private or reserved address' };
+  }
+  return { ok: true, addresses: addresses.map((address) => ipaddr.process(address).toString()) };
+}
+
+/** `resolveAllowedAddresses` for a URL's host. */
+export function resolvePublicAddresses(url: URL, policy: DestinationPolicy, resolver?: HostResolver): Promise<AddressVerdict> {
+  return resolveAllowedAddresses(hostOf(url), policy, resolver);
+}
+
+/**
+ * The whole check made when a merchant sets a webhook URL: the URL, then every address its host
+ * resolves to. The dispatcher checks again at every connection it opens.
+ */
+export async function checkPublicDestination(raw: string, policy: DestinationPolicy, resolver?: HostResolver): Promise<UrlVerdict> {
+  const url = checkDestinationUrl(raw, policy);
+  if (!url.ok) return url;
+  const addresses = await resolvePublicAddresses(url.url, policy, resolver);
+  return addresses.ok ? url : addresses;
 }

@@ -1,0 +1,52 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { JobIds, QueueName } from '@momo/contracts';
+import { DueDelivery } from '@momo/data';
+import { JobProducer } from '@momo/platform';
+import { Clock } from '../clock';
+
+/**
+ * The jobs that say "make attempt N of this delivery now (or at its due time)". They are only
+ * hints: Postgres says what is due, and the sweeper re-creates any hint Redis lost.
+ */
+@Injectable()
+export class DeliveryJobs {
+  constructor(
+    private readonly producer: JobProducer,
+    @InjectQueue(QueueName.WebhookDeliveries) private readonly queue: Queue,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Queues attempt `attempt`, to run at `dueAt`; a job already queued for it is kept as it is. */
+  async schedule(deliveryId: string, appId: string, attempt: number, dueAt: Date): Promise<void> {
+    const delay = Math.max(0, dueAt.getTime() - this.clock.now().getTime());
+    await this.producer.add('deliver-webhook', { deliveryId, appId, attempt }, { jobId: JobIds.webhookAttempt(deliveryId, attempt), delay });
+  }
+
+  /**
+   * Makes sure an overdue delivery's attempt will run now: leaves a job that is waiting or running
+   * alone, promotes one still delayed, and re-creates one that vanished (Redis lost it) or that
+   * finished without recording the attempt (it failed for good, or stalled too often).
+   * Returns what it did.
+   */
+  async ensureRunnable(due: DueDelivery): Promise<'queued' | 'promoted' | 'requeued' | 'present'> {
+    const jobId = JobIds.webhookAttempt(due.id, due.nextAttempt);
+    const state = await this.queue.getJobState(jobId);
+    if (state === 'delayed') {
+      const job = await this.queue.getJob(jobId);
+      await job?.promote().catch(() => undefined); // it may have just become due by itself
+      return 'promoted';
+    }
+    if (state === 'completed' || state === 'failed') {
+      await this.queue.remove(jobId);
+      await this.schedule(due.id, due.appId, due.nextAttempt, this.clock.now());
+      return 'requeued';
+    }
+    if (state === 'unknown') {
+      await this.schedule(due.id, due.appId, due.nextAttempt, this.clock.now());
+      return 'queued';
+    }
+    return 'present';
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { AttemptToRecord, NewDeliveryOutcome, RecordedAttempt, WebhooksRepository } from '@momo/data';
+import { GroupCommit } from './group-commit';
+
+/**
+ * The two writes every delivery makes (create-and-claim, record the attempt), each shared by all
+ * the attempts in flight through group commit, so Postgres round trips do not grow with load.
+ */
+@Injectable()
+export class DeliveryWrites {
+  private readonly creations: GroupCommit<{ eventId: string; now: Date; leaseUntil: Date }, NewDeliveryOutcome>;
+  private readonly records: GroupCommit<AttemptToRecord, RecordedAttempt | null>;
+
+  constructor(webhooks: WebhooksRepository) {
+    this.creations = new GroupCommit((items) => webhooks.createDeliveriesForEvents(items));
+    this.records = new GroupCommit((items) => webhooks.recordAttempts(items));
+  }
+
+  createForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {
+    return this.creations.submit({ eventId, now, leaseUntil });
+  }
+
+  record(item: AttemptToRecord): Promise<RecordedAttempt | null> {
+    return this.records.submit(item);
+  }
+}

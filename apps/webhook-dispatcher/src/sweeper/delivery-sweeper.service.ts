@@ -1,0 +1,54 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { WebhooksRepository } from '@momo/data';
+import { Clock } from '../clock';
+import { DeliveryJobs } from '../delivery/delivery-jobs';
+import { webhookSweeps } from '../delivery/webhook.metrics';
+import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
+
+/**
+ * Finds pending deliveries that are overdue and not being attempted, and makes sure each has a
+ * job that will run: after Redis lost its jobs (flush, restart without persistence), after a job
+ * failed for good or stalled too often, or after a crash between recording an attempt and
+ * queueing the next. It runs on a timer in every dispatcher process, not as a queue job, so it
+ * keeps working when Redis has lost everything; job ids make concurrent sweeps harmless.
+ */
+@Injectable()
+export class DeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(DeliverySweeper.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly jobs: DeliveryJobs,
+    private readonly clock: Clock,
+    private readonly config: WebhookDispatcherConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'delivery sweep failed; retrying next round')), this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One round (never two at once in this process); returns how many jobs it queued or woke. */
+  sweep(): Promise<number> {
+    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    const overdue = await this.webhooks.overdueDeliveries(this.clock.now(), this.config.WEBHOOK_SWEEP_GRACE_MS, this.config.WEBHOOK_SWEEP_BATCH);
+    let acted = 0;
+    for (const due of overdue) {
+      const action = await this.jobs.ensureRunnable(due);
+      webhookSweeps.inc({ action });
+      if (action !== 'present') acted++;
+    }
+    if (acted > 0) this.logger.log({ overdue: overdue.length, acted }, 'delivery sweep re-queued overdue deliveries');
+    return acted;
+  }
+}

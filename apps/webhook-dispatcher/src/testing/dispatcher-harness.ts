@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { JobIds } from '@momo/contracts';
+import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { JobProducer, loadConfig, SecretBox } from '@momo/platform';
+import {
+  createTestDatabase,
+  deleteQueueKeys,
+  insertTransaction,
+  newTransaction,
+  seedMerchant,
+  SeededMerchant,
+  TEST_REDIS_URL,
+  TEST_SECRETS_KEY,
+  TestDatabase,
+  uniqueQueuePrefix,
+  waitFor,
+} from '@momo/testing';
+import { WebhookDispatcherModule } from '../app.module';
+import { Clock } from '../clock';
+import { DeliverySweeper } from '../sweeper/delivery-sweeper.service';
+import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
+
+/** A clock the test moves by hand. */
+export class TestClock extends Clock {
+  private current = Date.now();
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  advanceTo(date: Date): void {
+    this.current = Math.max(this.current, date.getTime());
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/**
+ * The real webhook-dispatcher module, in this process, on its own database and queue prefix
+ * (real Postgres and Redis), so tests can drive the clock and look at what it did.
+ */
+export class DispatcherHarness {
+  private constructor(
+    readonly app: NestFastifyApplication,
+    readonly db: TestDatabase,
+    readonly queuePrefix: string,
+    readonly clock: TestClock,
+  ) {}
+
+  static async start(env: Record<string, string> = {}): Promise<DispatcherHarness> {
+    const db = await createTestDatabase();
+    const queuePrefix = uniqueQueuePrefix('wd');
+    const clock = new TestClock();
+    const config = loadConfig(WebhookDispatcherConfig, {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '3',
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: queuePrefix,
+      SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
+      LOG_LEVEL: 'error',
+      WEBHOOK_SWEEP_INTERVAL_MS: '600000',
+      ...env,
+    });
+    try {
+      // A real HTTP app, as the service runs (its request logging context is what job logs hang on).
+      const app = await NestFactory.create<NestFastifyApplication>(WebhookDispatcherModule.forRoot(config, { clock }), new FastifyAdapter(), { logger: false });
+      await app.listen(0, '127.0.0.1');
+      return new DispatcherHarness(app, db, queuePrefix, clock);
+    } catch (error) {
+      await db.drop();
+      throw error;
+    }
+  }
+
+  get webhooks(): WebhooksRepository {
+    return this.app.get(WebhooksRepository);
+  }
+
+  get sweeper(): DeliverySweeper {
+    return this.app.get(DeliverySweeper);
+  }
+
+  get producer(): JobProducer {
+    return this.app.get(JobProducer);
+  }
+
+  seedMerchant(webhookUrl: string | null): Promise<SeededMerchant> {
+    return seedMerchant(this.db.dataSource, { webhookUrl });
+  }
+
+  /** Another app of the merchant, with its own secret and URL. */
+  async addApp(merchant: SeededMerchant, webhookUrl: string): Promise<{ appId: string; webhookSecret: string }> {
+    const appId = randomUUID();
+    const webhookSecret = `whsec_${randomUUID()}`;
+    await new MerchantsRepository(this.db.dataSource).upsertApp({
+      id: appId,
+      merchantId: merchant.merchantId,
+      name: 'Other app',
+      webhookUrl,
+      webhookSecretCiphertext: new SecretBox(TEST_SECRETS_KEY).seal(webhookSecret),
+    });
+    return { appId, webhookSecret };
+  }
+
+  async setWebhookUrl(appId: string, url: string): Promise<void> {
+    await this.db.dataSource.query(`UPDATE apps SET webhook_url = $2 WHERE id = $1`, [appId, url]);
+  }
+
+  /**
+   * What payments-core does when a transaction becomes final: the event in the outbox, then the
+   * relay's job. Returns the event id.
+   */
+  async publishEvent(
+    owner: { merchantId: string; appId: string },
+    type: 'payment.succeeded' | 'payout.failed' = 'payment.succeeded',
+    { queue = true }: { queue?: boolean } = {},
+  ): Promise<string> {
+    const ds = this.db.dataSource;
+    const inserted = await insertTransaction(ds, newTransaction(owner));
+    const finalised = await ds.transaction((em) =>
+      new TransactionsRepository(ds).finalize(
+        inserted.id,
+        type.endsWith('succeeded') ? { status: 'succeeded', failureCode: null, failureMessage: null, providerRef: 'p-1' } : { status: 'failed', failureCode: 'DECLINED', failureMessage: 'Declined.' },
+        em,
+      ),
+    );
+    await ds.transaction((em) => new OutboxRepository(ds).add(em, type, toTransactionView(finalised!)));
+    const [{ id }] = (await ds.query(`SELECT id FROM outbox_events WHERE transaction_id = $1`, [inserted.id])) as { id: string }[];
+    if (queue) await this.producer.add('publish-webhook-event', { eventId: id }, { jobId: JobIds.webhookEvent(id) });
+    return id;
+  }
+
+  async deliveryOfEvent(eventId: string): Promise<WebhookDeliveryEntity> {
+    return waitFor(() => this.db.dataSource.manager.findOneBy(WebhookDeliveryEntity, { eventId }).then((d) => d ?? undefined), {
+      what: `the delivery of event ${eventId}`,
+    });
+  }
+
+  async delivery(id: string): Promise<WebhookDeliveryEntity> {
+    return this.db.dataSource.manager.findOneByOrFail(WebhookDeliveryEntity, { id });
+  }
+
+  attempts(deliveryId: string): Promise<WebhookAttemptEntity[]> {
+    return this.db.dataSource.manager.find(WebhookAttemptEntity, { where: { deliveryId }, order: { attemptNumber: 'ASC' } });
+  }
+
+  /** Waits until the delivery has `count` attempts recorded, and returns them. */
+  async waitForAttempts(deliveryId: string, count: number, timeoutMs = 15_000): Promise<WebhookAttemptEntity[]> {
+    return waitFor(
+      async () => {
+        const attempts = await this.attempts(deliveryId);
+        return attempts.length >= count ? attempts : undefined;
+      },
+      { timeoutMs, what: `${count} attempt(s) of delivery ${deliveryId}` },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+    await this.db.drop();
+    await deleteQueueKeys(this.queuePrefix);
+  }
+}

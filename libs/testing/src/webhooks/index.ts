@@ -1,0 +1,3 @@
+export * from './test-certificates';
+export * from './test-dns-server';
+export * from './connection-recorder';
