@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, Dispatcher, errors, request } from 'undici';
-import { OperatorLogRepository } from '@momo/data';
+import { OperatorLogRepository, OperatorRequestRecord } from '@momo/data';
+import { MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorGuard } from '../operators/operator-guard';
 
@@ -38,17 +39,24 @@ export class OperatorHttpClient implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly guards = new Map<string, OperatorGuard>();
 
+  private readonly logBatcher: MicroBatcher<OperatorRequestRecord, undefined>;
+
   constructor(
-    private readonly log: OperatorLogRepository,
+    log: OperatorLogRepository,
     private readonly config: OperatorAdapterConfig,
   ) {
     this.agent = new Agent({ connections: config.OPERATOR_MAX_CONNECTIONS, keepAliveTimeout: 30_000 });
+    this.logBatcher = new MicroBatcher(async (records) => {
+      await log.recordRequests(records);
+      return records.map(() => undefined);
+    });
   }
 
   async send(call: OperatorCall): Promise<OperatorResponse> {
     const started = Date.now();
     const response = await this.guardOf(call).run(() => this.exchange(call));
-    await this.log.recordRequest({
+    // Logged before the answer is used, so support sees every exchange; batched across calls in flight.
+    await this.logBatcher.submit({
       transactionId: call.transactionId,
       network: call.network,
       mode: call.mode,

@@ -10,8 +10,8 @@ export class FeeSchedules {
 
   /** Inside a caller's transaction, pass its manager: a second pooled connection could deadlock a small pool. */
   async feeFor(merchantId: string, direction: Direction, amount: number, em?: EntityManager): Promise<number> {
-    const merchant = await this.merchants.findMerchant(merchantId, em);
-    const rule = merchant?.feeSchedule?.[direction] ?? DEFAULT_FEE_SCHEDULE[direction];
+    const schedule = await this.merchants.feeScheduleOf(merchantId, em);
+    const rule = schedule?.[direction] ?? DEFAULT_FEE_SCHEDULE[direction];
     return computeFee(amount, rule);
   }
 }

@@ -72,6 +72,12 @@ export class MerchantsRepository {
     };
   }
 
+  /** Just the negotiated fee schedule (null: the defaults), read on every transaction creation. */
+  async feeScheduleOf(id: string, em: EntityManager = this.dataSource.manager): Promise<FeeSchedule | null> {
+    const rows: { fee_schedule: FeeSchedule | null }[] = await em.query(`SELECT fee_schedule FROM merchants WHERE id = $1`, [id]);
+    return rows[0]?.fee_schedule ?? null;
+  }
+
   findMerchant(id: string, em: EntityManager = this.dataSource.manager): Promise<MerchantEntity | null> {
     return em.findOneBy(MerchantEntity, { id });
   }

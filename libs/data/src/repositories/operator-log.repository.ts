@@ -12,7 +12,12 @@ export class OperatorLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async recordRequest(record: OperatorRequestRecord): Promise<void> {
-    await this.dataSource.manager.insert(OperatorRequestEntity, record);
+    await this.recordRequests([record]);
+  }
+
+  /** Many exchanges in one statement and one commit (the adapter batches its log writes). */
+  async recordRequests(records: OperatorRequestRecord[]): Promise<void> {
+    if (records.length > 0) await this.dataSource.manager.insert(OperatorRequestEntity, records);
   }
 
   /** Returns the callback's id (it names the status check the callback triggers). */

@@ -77,8 +77,10 @@ export class TransactionsRepository {
     return { transaction: existing, created: false };
   }
 
-  findById(id: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
-    return em.findOneBy(TransactionEntity, { id });
+  /** Hand-written SQL on the hot paths (every queue consumer reads a transaction): no query-builder cost. */
+  async findById(id: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
+    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1`, [id]);
+    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
   /** Reads and row-locks a transaction for the rest of the caller's Postgres transaction. */
@@ -120,8 +122,10 @@ export class TransactionsRepository {
   }
 
   /** A transaction as seen by one app in one mode: anything else is simply not found. */
-  findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
-    return this.dataSource.manager.findOneBy(TransactionEntity, { id, appId, mode });
+  async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
+    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
   /**

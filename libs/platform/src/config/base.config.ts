@@ -19,6 +19,14 @@ export class ServiceConfig {
 
   @IsInt() @Min(0) @Max(65535)
   PORT: number = 3000;
+
+  /**
+   * On SIGTERM, how long in-flight requests and jobs get to finish before their connections are
+   * cut (the process exits at the latest after twice this). Keep it under the orchestrator's
+   * kill timeout (Kubernetes: terminationGracePeriodSeconds).
+   */
+  @IsInt() @Min(100) @Max(120_000)
+  SHUTDOWN_GRACE_MS: number = 10_000;
 }
 
 /** Services that use Postgres and the BullMQ queues on Redis. */

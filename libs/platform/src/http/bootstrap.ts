@@ -50,9 +50,42 @@ export async function runService<C extends ServiceConfig>(
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorEnvelopeFilter());
-  app.enableShutdownHooks();
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
+  stopGracefullyOnSignals(app, name, config.SHUTDOWN_GRACE_MS);
   app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT}`);
   return app;
+}
+
+/**
+ * SIGTERM/SIGINT: stop taking requests and jobs, let what is in flight finish, close the
+ * connections, exit. Requests still open after the grace period (a client holding a keep-alive
+ * connection, a stuck peer) are cut rather than holding the process up forever; whatever they
+ * were doing is recoverable by design (idempotent retries, the reconciler).
+ */
+function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, graceMs: number): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const logger = app.get(Logger);
+    logger.log(`${name}: ${signal} received, stopping`);
+    const server = app.getHttpServer() as import('node:http').Server;
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    const giveUp = setTimeout(() => {
+      process.stderr.write(`${name}: did not stop within ${2 * graceMs} ms; exiting anyway\n`);
+      process.exit(1);
+    }, 2 * graceMs);
+    giveUp.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        process.stderr.write(`${name}: error while stopping: ${(error as Error).message}\n`);
+        process.exit(1);
+      })
+      .finally(() => clearTimeout(cut));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
