@@ -1,7 +1,7 @@
 import { checkRefund } from './refund';
 
 describe('checkRefund', () => {
-  const paid = { direction: 'collect' as const, status: 'succeeded' as const, amount: 5_000 };
+  const paid = { direction: 'collect' as const, status: 'succeeded' as const, amount: 5_000, network: 'mtn' as const };
 
   it('refunds the whole payment by default, or any part of it', () => {
     expect(checkRefund(paid)).toEqual({ ok: true, amount: 5_000 });
@@ -17,5 +17,15 @@ describe('checkRefund', () => {
     expect(checkRefund({ ...paid, status: 'pending' })).toMatchObject({ ok: false, code: 'PAYMENT_NOT_REFUNDABLE' });
     expect(checkRefund({ ...paid, status: 'failed' })).toMatchObject({ ok: false, code: 'PAYMENT_NOT_REFUNDABLE' });
     expect(checkRefund({ ...paid, direction: 'payout' })).toMatchObject({ ok: false, code: 'PAYMENT_NOT_REFUNDABLE' });
+  });
+
+  it('refuses part of an Airtel payment (Airtel refunds whole payments only), not the whole of one', () => {
+    const airtel = { ...paid, network: 'airtel' as const };
+    const partial = checkRefund(airtel, 4_999);
+    expect(partial).toMatchObject({ ok: false, code: 'REFUND_NOT_SUPPORTED' });
+    expect(!partial.ok && partial.message).toContain('5000 RWF');
+    expect(checkRefund(airtel)).toEqual({ ok: true, amount: 5_000 });
+    expect(checkRefund(airtel, 5_000)).toEqual({ ok: true, amount: 5_000 });
+    expect(checkRefund(airtel, 5_001)).toMatchObject({ ok: false, code: 'REFUND_EXCEEDS_PAYMENT' });
   });
 });

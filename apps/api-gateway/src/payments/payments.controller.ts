@@ -86,7 +86,7 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Refund a payment',
     description:
-      'Creates a refund: a payout of `amount` (default: the whole payment) to the payer, with `reverses_payment_id` set. The balance must cover amount + fee. One refund per payment while it is pending or succeeded; after a failed refund, the payment can be refunded again.',
+      'Creates a refund: a payout of `amount` (default: the whole payment) to the payer, with `reverses_payment_id` set. The balance must cover amount + fee. One refund per payment while it is pending or succeeded; after a failed refund, the payment can be refunded again. Airtel Money refunds whole payments only: a partial refund of an Airtel payment is 400 `REFUND_NOT_SUPPORTED`.',
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'The payment to refund.' })
   @ApiSuccess(201, TransactionEnvelope, 'The refund transaction, usually pending.', REPLAY_HEADER_DOC)

@@ -1,25 +1,32 @@
+import { ERROR_CODES } from '@momo/contracts';
+
 /**
  * Our failure codes: what a merchant sees in `failure_code` and, for refusals at initiation, as
  * the error `code` with this HTTP status. Every operator outcome maps to one of these (see
- * mtn/mtn-outcomes.ts, airtel/airtel-outcomes.ts and docs/operator-outcomes.md).
+ * mtn/mtn-outcomes.ts, airtel/airtel-outcomes.ts and docs/operator-outcomes.md). Status and
+ * message are the API's own ERROR_CODES entries, so docs/errors.md lists every one of them.
  */
-export const FAILURE_CODES = {
-  PAYER_NOT_FOUND: { http: 400, message: 'The wallet does not exist or is not active.' },
-  PAYEE_NOT_FOUND: { http: 400, message: 'The receiving wallet does not exist or is not active.' },
-  INSUFFICIENT_FUNDS: { http: 409, message: 'The paying wallet does not have enough money.' },
-  DECLINED: { http: 409, message: 'The customer declined the payment.' },
-  EXPIRED: { http: 409, message: 'The customer did not answer the prompt in time.' },
-  WRONG_PIN: { http: 409, message: 'The customer entered a wrong PIN.' },
-  LIMIT_EXCEEDED: { http: 409, message: 'The amount is over a limit set by the network.' },
-  NOT_ALLOWED: { http: 409, message: 'The network does not allow this transaction for this wallet.' },
-  INVALID_REQUEST: { http: 400, message: 'The network rejected the request as invalid.' },
-  REFUND_NOT_SUPPORTED: { http: 400, message: 'The network only refunds whole payments.' },
-  REFUND_NOT_POSSIBLE: { http: 409, message: 'The network cannot refund this payment.' },
-  NOT_RECEIVED: { http: 409, message: 'The network never received the transaction; no money moved.' },
-  OPERATOR_FAILED: { http: 409, message: 'The network could not complete the transaction.' },
-} as const;
+const NETWORK_FAILURE_CODES = [
+  'PAYER_NOT_FOUND',
+  'PAYEE_NOT_FOUND',
+  'INSUFFICIENT_FUNDS',
+  'DECLINED',
+  'EXPIRED',
+  'WRONG_PIN',
+  'LIMIT_EXCEEDED',
+  'NOT_ALLOWED',
+  'INVALID_REQUEST',
+  'REFUND_NOT_SUPPORTED',
+  'REFUND_NOT_POSSIBLE',
+  'NOT_RECEIVED',
+  'OPERATOR_FAILED',
+] as const satisfies readonly (keyof typeof ERROR_CODES)[];
 
-export type FailureCode = keyof typeof FAILURE_CODES;
+export type FailureCode = (typeof NETWORK_FAILURE_CODES)[number];
+
+export const FAILURE_CODES = Object.fromEntries(NETWORK_FAILURE_CODES.map((code) => [code, ERROR_CODES[code]])) as {
+  readonly [C in FailureCode]: (typeof ERROR_CODES)[C];
+};
 
 /** Our message, with what the operator said in brackets (it names limits, for one). */
 export function failureMessage(code: FailureCode, detail?: string): string {

@@ -61,16 +61,20 @@ export class AirtelController {
     return this.status('transfer', id, req, reply);
   }
 
-  /** Whole-amount refunds, answered at once; a payment is refunded once, so a repeat gets the same refund back. */
+  /**
+   * Whole-amount refunds, answered at once; a payment is refunded once, so a repeat gets the same
+   * refund back. No customer takes part, so of the payer's scenario only the network's own
+   * misbehaviour applies: HTTP 500/503/429 (nothing is created) and a slow first answer.
+   */
   @Post('standard/v1/payments/refund')
   @HttpCode(200)
   async refund(@Req() req: FastifyRequest, @Body() body: Json | undefined, @Res() reply: FastifyReply) {
     const transaction = (body?.transaction ?? {}) as Json;
     const ourId = typeof transaction.id === 'string' ? transaction.id : null;
     const codes = AIRTEL_CODES.collection;
-    const answer = (status: number, payload: unknown, reference: string | null = null) => {
+    const answer = (status: number, payload: unknown, reference: string | null = null, headers: Record<string, string> = {}) => {
       this.network.record({ operator: 'airtel', operation: 'refund', method: 'POST', path: req.url, reference, externalId: ourId, status });
-      return reply.status(status).send(payload);
+      return reply.status(status).headers(headers).send(payload);
     };
     const denied = this.authorise(req.headers as Headers);
     if (denied) return answer(denied.status, denied.body);
@@ -80,6 +84,12 @@ export class AirtelController {
       return answer(200, airtelEnvelope({}, false, codes.not_found, 'Transaction not found.'));
     }
     if (original.status !== 'SUCCESSFUL') return answer(200, airtelEnvelope({}, false, codes.refused, 'Only a successful payment can be refunded.'), original.reference);
+    const scenario = await this.network.scenarioFor(original.msisdn);
+    const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
+    if (fault) {
+      const payload = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
+      return answer(fault.status, payload, original.reference, fault.headers);
+    }
     const reference = `refund-${original.reference}`;
     const result = await this.network.create({
       operator: 'airtel',
@@ -98,6 +108,8 @@ export class AirtelController {
     if (result.kind === 'limit') return answer(200, airtelEnvelope({}, false, codes.refused, 'Refund refused.'), reference);
     // Refunds complete synchronously: the answer is the final word.
     const settled = (await this.network.settleNow('airtel', reference)) ?? result.transaction;
+    // Done, but the first answer comes late; a repeat (our status check) is answered at once.
+    if (result.kind === 'created') await slowIfAsked(scenario, this.config.SLOW_ANSWER_MS);
     const ok = settled.status === 'SUCCESSFUL';
     return answer(
       200,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CommandReply, CreatePayoutCommand, CreateRefundCommand } from '@momo/contracts';
+import { CommandReply, CreatePayoutCommand, CreateRefundCommand, ERROR_CODES } from '@momo/contracts';
 import {
   ActiveRefundExistsError,
   InsufficientFundsError,
@@ -52,7 +52,7 @@ export class PayoutsService {
         return refusal('NOT_FOUND', 404, 'No such payment.');
       }
       const check = checkRefund(payment, command.amount);
-      if (!check.ok) return refusal(check.code, check.code === 'REFUND_EXCEEDS_PAYMENT' ? 400 : 409, check.message, { payment_id: payment.id });
+      if (!check.ok) return refusal(check.code, ERROR_CODES[check.code].http, check.message, { payment_id: payment.id });
       const fee = await this.fees.feeFor(command.merchantId, 'payout', check.amount, em);
       return this.reserve(em, {
         id: command.transactionId,

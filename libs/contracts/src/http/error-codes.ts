@@ -28,15 +28,21 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { http: 415, message: 'Request bodies must be JSON (Content-Type: application/json).' },
   RATE_LIMITED: { http: 429, message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   // Refusals by the mobile network at initiation keep their meaning (spec: Endpoints, rule 6);
-  // the same codes appear as a failed transaction's failure_code.
+  // the same codes appear as a failed transaction's failure_code. operator-adapter's
+  // FAILURE_CODES (docs/operator-outcomes.md) is drawn from these entries.
   PAYER_NOT_FOUND: { http: 400, message: 'The wallet does not exist or is not active.' },
+  PAYEE_NOT_FOUND: { http: 400, message: 'The receiving wallet does not exist or is not active.' },
   INVALID_REQUEST: { http: 400, message: 'The network rejected the request as invalid.' },
-  INSUFFICIENT_FUNDS: { http: 409, message: 'The customer does not have enough money in the wallet.' },
+  REFUND_NOT_SUPPORTED: { http: 400, message: 'The network only refunds whole payments.' },
+  INSUFFICIENT_FUNDS: { http: 409, message: 'The paying wallet does not have enough money.' },
   DECLINED: { http: 409, message: 'The customer declined the payment.' },
   EXPIRED: { http: 409, message: 'The customer did not answer the prompt in time.' },
   WRONG_PIN: { http: 409, message: 'The customer entered a wrong PIN.' },
   LIMIT_EXCEEDED: { http: 409, message: 'The amount is over a limit set by the network.' },
   NOT_ALLOWED: { http: 409, message: 'The network does not allow this transaction for this wallet.' },
+  REFUND_NOT_POSSIBLE: { http: 409, message: 'The network cannot refund this payment.' },
+  // Only ever a failure_code (found out after the answer to the POST), never a POST's answer.
+  NOT_RECEIVED: { http: 409, message: 'The network never received the transaction; no money moved.' },
   OPERATOR_FAILED: { http: 409, message: 'The network could not complete the transaction.' },
   OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network is rate-limiting requests; retry after Retry-After.' },
   INTERNAL_ERROR: { http: 500, message: 'Something went wrong on our side. It has been logged.' },

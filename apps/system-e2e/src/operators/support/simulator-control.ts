@@ -57,6 +57,11 @@ export class SimulatorControl {
     if (res.status !== 204) throw new Error(`setScenario: HTTP ${res.status} ${await res.text()}`);
   }
 
+  async clearScenario(msisdn: string): Promise<void> {
+    const res = await fetch(`${this.baseUrl}/control/scenarios/${msisdn}`, { method: 'DELETE' });
+    if (res.status !== 204) throw new Error(`clearScenario: HTTP ${res.status} ${await res.text()}`);
+  }
+
   async accounts(operator: 'mtn' | 'airtel'): Promise<{ collection: number; disbursement: number }> {
     return this.get(`/control/accounts/${operator}`);
   }
