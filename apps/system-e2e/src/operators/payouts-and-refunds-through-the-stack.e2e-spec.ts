@@ -114,9 +114,11 @@ describe('payouts and refunds through the whole stack', () => {
     await seedSucceededPayment(system.db.dataSource, merchant, { amount: available });
     return merchant;
   };
-  const transactionId = (res: TransactionResponse) => {
+  /** The transaction an answer concerns (created, or named by a refusal); every one is checked against the operator at the end. */
+  const transactionId = (res: TransactionResponse): string => {
     const id = res.body.data?.id ?? (res.body.details?.transaction_id as string | undefined);
-    if (id) all.push(id);
+    if (!id) throw new Error(`no transaction id in ${res.status} ${JSON.stringify(res.body)}`);
+    all.push(id);
     return id;
   };
   const payout = (merchant: SeededMerchant, body: Record<string, unknown>, idempotencyKey = `payout-${++serial}`) =>
@@ -155,7 +157,7 @@ describe('payouts and refunds through the whole stack', () => {
     const [balanceBefore, walletBefore] = await Promise.all([balance(merchant), sim.wallet(network, msisdn)]);
     const request = { body: { amount: PAYOUT, msisdn: magicNumber(network, scenario), reference: `payout-${scenario}` }, idempotencyKey: `payout-${network}-${scenario}` };
     const res = await payout(merchant, request.body, request.idempotencyKey);
-    return { network, kind: 'payout', merchant, msisdn, balanceBefore, walletBefore, request, res, id: transactionId(res)! };
+    return { network, kind: 'payout', merchant, msisdn, balanceBefore, walletBefore, request, res, id: transactionId(res) };
   }
 
   /** Pays, then gives the payer the scenario (the refund goes back to the payer's wallet), then refunds. */
@@ -166,7 +168,7 @@ describe('payouts and refunds through the whole stack', () => {
     const [balanceBefore, walletBefore] = await Promise.all([balance(merchant), sim.wallet(network, payment.msisdn)]);
     const request = { body: body ?? { reason: `refund ${scenario}` }, idempotencyKey: `refund-${network}-${scenario}-${++serial}` };
     const res = await refund(merchant, payment.id, request.body, request.idempotencyKey);
-    return { network, kind: 'refund', merchant, msisdn: payment.msisdn, payment, balanceBefore, walletBefore, request, res, id: transactionId(res)! };
+    return { network, kind: 'refund', merchant, msisdn: payment.msisdn, payment, balanceBefore, walletBefore, request, res, id: transactionId(res) };
   }
 
   beforeAll(async () => {
@@ -260,7 +262,7 @@ describe('payouts and refunds through the whole stack', () => {
     it('refuses a payout over the per-transaction limit, naming the limit, and releases the hold', async () => {
       const merchant = await merchantWithFunds(700_000);
       const res = await payout(merchant, { amount: 600_000, msisdn: freshNumber(network) });
-      const id = transactionId(res)!;
+      const id = transactionId(res);
       expect(expectErrorEnvelope(res, 409, 'LIMIT_EXCEEDED').message).toContain('per-transaction limit of 500000 RWF');
       expect(await read(merchant, id)).toMatchObject({ status: 'failed', failure_code: 'LIMIT_EXCEEDED' });
       expect(await balance(merchant)).toMatchObject({ available: 700_000, pending: 0 });
@@ -273,7 +275,7 @@ describe('payouts and refunds through the whole stack', () => {
       for (const amount of [400_000, 400_000]) {
         const ok = await payout(merchant, { amount, msisdn });
         expect(ok.status).toBe(201);
-        expect((await settled(merchant, transactionId(ok)!)).status).toBe('succeeded');
+        expect((await settled(merchant, transactionId(ok))).status).toBe('succeeded');
       }
       const over = await payout(merchant, { amount: 300_000, msisdn });
       transactionId(over);
@@ -301,7 +303,7 @@ describe('payouts and refunds through the whole stack', () => {
       const unknown = await seedSucceededPayment(system.db.dataSource, merchant, { amount: PAYMENT, network });
       const before = await balance(merchant);
       const res = await refund(merchant, unknown.id);
-      const id = transactionId(res)!;
+      const id = transactionId(res);
       expectErrorEnvelope(res, 409, 'REFUND_NOT_POSSIBLE');
       const failed = await read(merchant, id);
       expect(failed).toMatchObject({ status: 'failed', failure_code: 'REFUND_NOT_POSSIBLE', reverses_payment_id: unknown.id });
@@ -319,7 +321,7 @@ describe('payouts and refunds through the whole stack', () => {
       const before = await balance(first.merchant);
       const again = await refund(first.merchant, first.payment!.id, { reason: 'second try' });
       expect(again.status).toBe(201);
-      const id = transactionId(again)!;
+      const id = transactionId(again);
       expect(id).not.toBe(first.id);
       const done = await settled(first.merchant, id);
       expect(done).toMatchObject({ status: 'succeeded', reverses_payment_id: first.payment!.id, amount: first.payment!.amount });
@@ -363,7 +365,7 @@ describe('payouts and refunds through the whole stack', () => {
 
     const whole = await refund(merchant, payment.id);
     expect(whole.status).toBe(201);
-    const done = await settled(merchant, transactionId(whole)!);
+    const done = await settled(merchant, transactionId(whole));
     expect(done).toMatchObject({ status: 'succeeded', amount: PAYMENT });
     expect(await sim.record(done.id)).toMatchObject({ kind: 'refund', status: 'SUCCESSFUL', amount: PAYMENT });
     expect((await sim.counts(done.id)).movements).toBe(1);
