@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { TEST_API_KEY_PEPPER, TEST_SECRETS_KEY } from './factories/merchant.factory';
 import { TEST_REDIS_URL } from './redis';
+import { childEnvironment } from './stack/child-environment';
 import { WORKSPACE_ROOT } from './stack/services';
 
 export interface CliResult {
@@ -14,14 +15,13 @@ export interface CliResult {
 export function runAdminCli(args: string[], target: { databaseUrl: string; queuePrefix?: string; redisUrl?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(WORKSPACE_ROOT, 'dist/apps/admin-cli/src/main.js'), ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
+      env: childEnvironment({
         DATABASE_URL: target.databaseUrl,
         REDIS_URL: target.redisUrl ?? TEST_REDIS_URL,
         QUEUE_PREFIX: target.queuePrefix ?? 'momo_cli_test',
         API_KEY_PEPPER: TEST_API_KEY_PEPPER,
         SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

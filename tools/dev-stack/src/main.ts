@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ensureDatabase, runMigrations } from '@momo/data';
 import { ConfigError, loadConfig } from '@momo/platform';
-import { LocalStack, WORKSPACE_ROOT } from '@momo/testing';
+import { childEnvironment, LocalStack, WORKSPACE_ROOT } from '@momo/testing';
 import { DevStackConfig } from './dev-stack.config';
 import { startDemoWebhookInbox } from './demo-webhook-inbox';
 import { loadOrCreateDevSecrets } from './dev-secrets';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     [join(WORKSPACE_ROOT, 'dist/apps/admin-cli/src/main.js'), 'seed-demo', '--credentials-file', credentialsFile, '--webhook-url', webhookUrl],
     {
       stdio: 'inherit',
-      env: { PATH: process.env.PATH, DATABASE_URL: config.DATABASE_URL, API_KEY_PEPPER: secrets.apiKeyPepper, SECRETS_ENCRYPTION_KEY: secrets.secretsEncryptionKey },
+      env: childEnvironment({ DATABASE_URL: config.DATABASE_URL, API_KEY_PEPPER: secrets.apiKeyPepper, SECRETS_ENCRYPTION_KEY: secrets.secretsEncryptionKey }),
     },
   );
   if (seeded.status !== 0) throw new Error('seeding the demo merchant failed');

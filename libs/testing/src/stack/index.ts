@@ -1,3 +1,4 @@
 export * from './services';
 export * from './local-stack';
 export * from './test-system';
+export * from './child-environment';

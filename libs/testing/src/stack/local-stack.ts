@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../ports';
+import { childEnvironment } from './child-environment';
 import { waitFor } from '../wait';
 import { DEFAULT_PORTS, SERVICES, ServiceName, serviceEntryPoint } from './services';
 
@@ -94,7 +95,7 @@ export class LocalStack {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npx nx run-many -t build)`);
     const logFd = this.openLog(service);
     const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-      env: { PATH: process.env.PATH ?? '', ...this.environment(service) },
+      env: childEnvironment(this.environment(service)),
       // Log files are handed to the child directly: no pipe keeps this process (or jest) alive.
       stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     });
