@@ -5,6 +5,7 @@ import { AdminError } from './admin-session';
 import { databaseCommands } from './commands/database.commands';
 import { keyCommands } from './commands/key.commands';
 import { merchantCommands } from './commands/merchant.commands';
+import { queueCommands } from './commands/queue.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
 
 /** Platform-operator commands: schema, merchants, keys. `admin-cli --help` lists them (docs/admin-cli.md). */
@@ -12,6 +13,7 @@ const program = new Command('admin-cli').description('Administration of the mobi
 databaseCommands(program);
 merchantCommands(program);
 keyCommands(program);
+queueCommands(program);
 seedDemoCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -63,4 +63,10 @@ describe('cash in, end to end', () => {
     // A signature made with another secret does not verify against these bytes.
     expect(verifySignature(delivery.headers[SIGNATURE_HEADER] as string, delivery.rawBody, 'whsec_wrong')).toMatchObject({ ok: false });
   });
+
+  it('lets on-call see queue depths on every service\'s /metrics', async () => {
+    const metrics = await (await fetch(`${system.stack.url('payments-core')}/metrics`)).text();
+    expect(metrics).toMatch(/momo_queue_jobs\{queue="payment-commands",state="waiting"\} \d+/);
+    expect(metrics).toMatch(/momo_queue_jobs\{queue="operator-results",state="failed"\} 0/);
+  });
 });

@@ -3,3 +3,4 @@ export * from './queues.module';
 export * from './job-producer';
 export * from './job-rpc';
 export * from './job-handler-host';
+export * from './queue-metrics';

@@ -4,6 +4,7 @@ import { QueueName } from '@momo/contracts';
 import { InfraConfig } from '../config';
 import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
+import { QueueMetrics, WATCHED_QUEUES } from './queue-metrics';
 import { redisOptionsFromUrl } from './redis-connection';
 
 @Global()
@@ -38,7 +39,7 @@ export class QueuesModule {
     return {
       module: QueuesModule,
       imports: [bull],
-      providers: [JobProducer, JobRpc],
+      providers: [JobProducer, JobRpc, QueueMetrics, { provide: WATCHED_QUEUES, useValue: queues }],
       exports: [bull, JobProducer, JobRpc],
     };
   }

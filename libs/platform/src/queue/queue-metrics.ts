@@ -1,0 +1,46 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { Gauge } from 'prom-client';
+import { QueueName } from '@momo/contracts';
+import { metricsRegistry } from '../metrics';
+
+const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'waiting-children'] as const;
+const watched = new Map<string, Queue>();
+
+/**
+ * Jobs per queue and state, read from Redis when Prometheus scrapes: what on-call looks at first
+ * when something is stuck (a growing `waiting`, a non-zero `failed`).
+ */
+new Gauge({
+  name: 'momo_queue_jobs',
+  help: 'Jobs in each BullMQ queue by state, at scrape time.',
+  labelNames: ['queue', 'state'],
+  registers: [metricsRegistry],
+  async collect() {
+    for (const [name, queue] of watched) {
+      try {
+        const counts = await queue.getJobCounts(...STATES);
+        for (const state of STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+      } catch {
+        // Redis unreachable: readiness reports it; the gauge keeps its last values.
+      }
+    }
+  },
+});
+
+export const WATCHED_QUEUES = Symbol('WATCHED_QUEUES');
+
+/** Adds the queues a module registered to the `momo_queue_jobs` gauge. */
+@Injectable()
+export class QueueMetrics implements OnModuleInit {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Inject(WATCHED_QUEUES) private readonly names: QueueName[],
+  ) {}
+
+  onModuleInit(): void {
+    for (const name of this.names) watched.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+  }
+}
