@@ -86,8 +86,11 @@ export class MerchantsRepository {
     return this.dataSource.manager.find(MerchantEntity, { order: { createdAt: 'ASC' } });
   }
 
-  findApp(id: string): Promise<AppEntity | null> {
-    return this.dataSource.manager.findOneBy(AppEntity, { id });
+  async findApp(id: string): Promise<AppEntity | null> {
+    // Plain SQL: read for every webhook event.
+    const em = this.dataSource.manager;
+    const rows = await queryRows(em, `SELECT * FROM apps WHERE id = $1`, [id]);
+    return rows.length ? hydrate(em, AppEntity, rows[0]) : null;
   }
 
   /** An app of this merchant; another merchant's app is simply not found. */

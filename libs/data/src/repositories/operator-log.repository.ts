@@ -15,15 +15,31 @@ export class OperatorLogRepository {
     await this.recordRequests([record]);
   }
 
-  /** Many exchanges in one statement and one commit (the adapter batches its log writes). */
+  /** Many exchanges in one statement and one commit (the adapter batches its log writes); plain SQL: it runs on every call. */
   async recordRequests(records: OperatorRequestRecord[]): Promise<void> {
-    if (records.length > 0) await this.dataSource.manager.insert(OperatorRequestEntity, records);
+    if (records.length === 0) return;
+    const column = <K extends keyof OperatorRequestRecord>(key: K) => records.map((r) => r[key]);
+    await this.dataSource.query(
+      `INSERT INTO operator_requests (transaction_id, network, mode, operation, method, url, request_headers, request_body,
+         response_status, response_body, error, duration_ms)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[],
+         $9::int[], $10::text[], $11::text[], $12::int[])`,
+      [
+        column('transactionId'), column('network'), column('mode'), column('operation'), column('method'), column('url'),
+        records.map((r) => JSON.stringify(r.requestHeaders)), column('requestBody'), column('responseStatus'),
+        column('responseBody'), column('error'), column('durationMs'),
+      ],
+    );
   }
 
   /** Returns the callback's id (it names the status check the callback triggers). */
   async recordCallback(record: OperatorCallbackRecord): Promise<string> {
-    const result = await this.dataSource.manager.insert(OperatorCallbackEntity, record);
-    return String(result.identifiers[0].id);
+    const rows: { id: string }[] = await this.dataSource.query(
+      `INSERT INTO operator_callbacks (transaction_id, network, method, path, headers, body, remote_address, outcome)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [record.transactionId, record.network, record.method, record.path, JSON.stringify(record.headers), record.body, record.remoteAddress, record.outcome],
+    );
+    return String(rows[0].id);
   }
 
   requestsFor(transactionId: string): Promise<OperatorRequestEntity[]> {

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionView } from '@momo/contracts';
 import { EventType, OutboxEventEntity } from '../entities';
-import { queryRows } from './hydrate';
+import { hydrate, queryRows } from './hydrate';
 
 /** Events written with the state change they announce, published to the queue afterwards. */
 @Injectable()
@@ -54,7 +54,10 @@ export class OutboxRepository {
     });
   }
 
-  findById(id: string): Promise<OutboxEventEntity | null> {
-    return this.dataSource.manager.findOneBy(OutboxEventEntity, { id });
+  async findById(id: string): Promise<OutboxEventEntity | null> {
+    // Plain SQL: read for every event published.
+    const em = this.dataSource.manager;
+    const rows = await queryRows(em, `SELECT * FROM outbox_events WHERE id = $1`, [id]);
+    return rows.length ? hydrate(em, OutboxEventEntity, rows[0]) : null;
   }
 }

@@ -19,6 +19,8 @@ export interface LocalStackOptions {
   /** Where each service's output goes: a log file per service (tests), or prefixed to ours (development). */
   output: { kind: 'files'; directory: string } | { kind: 'console' };
   services?: readonly ServiceName[];
+  /** Extra Node.js flags for every service, e.g. `--cpu-prof` to profile a benchmark run. */
+  nodeArgs?: string[];
 }
 
 interface Running {
@@ -94,7 +96,7 @@ export class LocalStack {
     const entry = serviceEntryPoint(service);
     if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npx nx run-many -t build)`);
     const logFd = this.openLog(service);
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...(this.options.nodeArgs ?? []), entry], {
       env: childEnvironment(this.environment(service)),
       // Log files are handed to the child directly: no pipe keeps this process (or jest) alive.
       stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
