@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { ConfigError } from '@momo/platform';
 import { AdminError } from './admin-session';
 import { databaseCommands } from './commands/database.commands';
+import { exceptionsCommands } from './commands/exceptions.commands';
+import { invariantsCommand } from './commands/invariants.command';
 import { keyCommands } from './commands/key.commands';
 import { merchantCommands } from './commands/merchant.commands';
 import { queueCommands } from './commands/queue.commands';
@@ -15,6 +17,8 @@ merchantCommands(program);
 keyCommands(program);
 queueCommands(program);
 seedDemoCommand(program);
+invariantsCommand(program);
+exceptionsCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof AdminError;

@@ -2,8 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
+import { OutboxSweeper } from './outbox/outbox-sweeper.service';
 import { InitiationService } from './payments/initiation.service';
 import { PaymentCommandsProcessor } from './payments/payment-commands.processor';
 import { PaymentsService } from './payments/payments.service';
@@ -33,6 +35,8 @@ export class PaymentsCoreModule {
         PayoutsService,
         SettlementService,
         OutboxRelay,
+        OutboxSweeper,
+        Contradictions,
         PaymentCommandsProcessor,
         OperatorResultsProcessor,
       ],

@@ -27,4 +27,19 @@ export class PaymentsCoreConfig extends InfraConfig {
   /** Idle poll interval of the outbox relay; a commit also wakes it at once. */
   @IsInt() @Min(10) @Max(10_000)
   OUTBOX_POLL_MS: number = 200;
+
+  /**
+   * Outbox sweeper: how often it looks for published events the dispatcher never got (their job
+   * vanished from Redis: a flush, a restart without persistence, a job that failed for good).
+   */
+  @IsInt() @Min(100) @Max(600_000)
+  OUTBOX_SWEEP_INTERVAL_MS: number = 15_000;
+
+  /** How long after publishing an event the sweeper first asks whether the dispatcher has it. */
+  @IsInt() @Min(0) @Max(3_600_000)
+  OUTBOX_SWEEP_GRACE_MS: number = 60_000;
+
+  /** Events examined per sweeper query. */
+  @IsInt() @Min(1) @Max(10_000)
+  OUTBOX_SWEEP_BATCH: number = 1_000;
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
 import { PendingSweepProcessor } from './sweep/pending-sweep.processor';
 import { SweepScheduler } from './sweep/sweep-scheduler.service';
@@ -20,7 +21,7 @@ export class ReconcilerModule {
         HealthModule.forRoot({ database: true, redis: true }),
         MetricsModule,
       ],
-      providers: [PendingSweepProcessor, SweepScheduler],
+      providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { IsInt, Max, Min } from 'class-validator';
+import { DEFAULT_DEADLINE_SECONDS, DEFAULT_WATCH_SECONDS, Deadlines } from '@momo/domain';
 import { InfraConfig } from '@momo/platform';
 
 export class ReconcilerConfig extends InfraConfig {
@@ -12,7 +13,41 @@ export class ReconcilerConfig extends InfraConfig {
   @IsInt() @Min(0) @Max(86_400)
   MIN_AGE_SECONDS: number = 15;
 
-  /** Transactions examined per sweep. */
+  /** Transactions examined per sweep (pending ones, and as many watched failures). */
   @IsInt() @Min(1) @Max(50_000)
   SWEEP_BATCH_SIZE: number = 1_000;
+
+  /**
+   * Deadlines per direction (docs/durability.md): a cash in or cash out still pending this long
+   * after creation is asked about once more and, without a final answer, fails DEADLINE_EXCEEDED.
+   */
+  @IsInt() @Min(10) @Max(30 * 86_400)
+  COLLECT_DEADLINE_SECONDS: number = DEFAULT_DEADLINE_SECONDS.collect;
+
+  @IsInt() @Min(10) @Max(30 * 86_400)
+  PAYOUT_DEADLINE_SECONDS: number = DEFAULT_DEADLINE_SECONDS.payout;
+
+  /** How long failures of our own deciding stay watched (the operator may still complete one). */
+  @IsInt() @Min(0) @Max(365 * 86_400)
+  WATCH_SECONDS: number = DEFAULT_WATCH_SECONDS;
+
+  /** How often the sweep's job scheduler is checked for and put back (a Redis flush removes it). */
+  @IsInt() @Min(100) @Max(600_000)
+  SCHEDULER_CHECK_MS: number = 30_000;
+
+  /** How often the money invariants are checked for the metrics (each check scans the ledger; 0: never). */
+  @IsInt() @Min(0) @Max(86_400_000)
+  INVARIANT_CHECK_INTERVAL_MS: number = 300_000;
+
+  /** Time the reconciler has after a deadline before a still-pending transaction is a violation. */
+  @IsInt() @Min(0) @Max(86_400)
+  DEADLINE_GRACE_SECONDS: number = 300;
+
+  /** Longest an outbox event may wait to be published, then to be taken by the dispatcher. */
+  @IsInt() @Min(1) @Max(86_400)
+  OUTBOX_BOUND_SECONDS: number = 300;
+
+  get deadlines(): Deadlines {
+    return { collect: this.COLLECT_DEADLINE_SECONDS, payout: this.PAYOUT_DEADLINE_SECONDS };
+  }
 }

@@ -1,3 +1,5 @@
+import { Direction } from './transaction';
+
 /**
  * How long the reconciler waits before asking the operator again about an unresolved
  * transaction, by how many times it has asked already: quickly at first (most prompts are
@@ -7,4 +9,52 @@ const CHECK_DELAYS_SECONDS = [10, 20, 30, 60, 120, 300, 600, 1_800, 3_600];
 
 export function nextCheckDelaySeconds(checksMade: number): number {
   return CHECK_DELAYS_SECONDS[Math.min(checksMade, CHECK_DELAYS_SECONDS.length - 1)];
+}
+
+/**
+ * The deadline policy (docs/durability.md): a transaction still pending this long after it was
+ * created gets one last status query; if the operator still gives no final answer, it fails with
+ * DEADLINE_EXCEEDED.
+ * - Cash in: an hour, twelve times the operators' own prompt window (about five minutes); a
+ *   customer approving after that is rare, and the watch below catches it.
+ * - Cash out: three days. Failing a payout releases the merchant's hold, so it must not happen
+ *   while the money may still leave: disbursements settle in seconds, and an operator that still
+ *   says "pending" after a long weekend has an incident a human must settle with it anyway.
+ */
+export const DEFAULT_DEADLINE_SECONDS: Readonly<Record<Direction, number>> = { collect: 3_600, payout: 259_200 };
+
+export type Deadlines = Readonly<Record<Direction, number>>;
+
+export function deadlineOf(t: { direction: Direction; createdAt: Date }, deadlines: Deadlines): Date {
+  return new Date(t.createdAt.getTime() + deadlines[t.direction] * 1000);
+}
+
+/**
+ * Failures we decided ourselves, without the operator's final word: after the deadline, or when
+ * the operator had no record of the transaction. The reconciler keeps asking the operator about
+ * them for a while (the watch); an operator that completes one after all raises a
+ * reconciliation exception, never a status flip.
+ */
+export const WATCHED_FAILURE_CODES = ['DEADLINE_EXCEEDED', 'NOT_RECEIVED'] as const;
+
+export function isOwnDecision(failureCode: string | null | undefined): boolean {
+  return (WATCHED_FAILURE_CODES as readonly (string | null | undefined)[]).includes(failureCode);
+}
+
+/** How long failures of our own deciding stay watched: 30 days, at most hourly queries. */
+export const DEFAULT_WATCH_SECONDS = 30 * 86_400;
+
+/** A transaction past its deadline whose last check did not finish it is asked again this soon. */
+export const DEADLINE_RETRY_SECONDS = 30;
+
+/**
+ * An operator answer that contradicts a status already final. `missed_success`: we recorded
+ * failed but the money moved; `phantom_success`: we recorded succeeded but the operator says it
+ * failed.
+ */
+export const EXCEPTION_KINDS = ['missed_success', 'phantom_success'] as const;
+export type ReconciliationExceptionKind = (typeof EXCEPTION_KINDS)[number];
+
+export function exceptionKindOf(recorded: 'succeeded' | 'failed'): ReconciliationExceptionKind {
+  return recorded === 'failed' ? 'missed_success' : 'phantom_success';
 }

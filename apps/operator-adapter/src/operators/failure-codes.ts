@@ -20,6 +20,7 @@ const NETWORK_FAILURE_CODES = [
   'REFUND_NOT_POSSIBLE',
   'NOT_RECEIVED',
   'OPERATOR_FAILED',
+  'DEADLINE_EXCEEDED',
 ] as const satisfies readonly (keyof typeof ERROR_CODES)[];
 
 export type FailureCode = (typeof NETWORK_FAILURE_CODES)[number];

@@ -26,8 +26,16 @@ export class OperatorWork {
     return { transaction, refunded };
   }
 
-  /** Hands a final status the operator itself gave us to payments-core. */
+  /**
+   * Hands a final status the operator itself gave us to payments-core. The job id folds repeats
+   * of one result together while one is queued; a job of that id that failed for good (Postgres
+   * down through all its retries) is removed first, or it would swallow every later report of the
+   * same result for as long as failed jobs are kept, and the transaction would stay pending.
+   */
   async report(transactionId: string, outcome: FinalStatus, source: StatusCheckReason): Promise<void> {
+    const jobId = JobIds.operatorResult(transactionId, outcome.status);
+    const queue = this.producer.queueFor('apply-operator-result');
+    if ((await queue.getJobState(jobId)) === 'failed') await queue.remove(jobId);
     await this.producer.add(
       'apply-operator-result',
       {
@@ -38,7 +46,7 @@ export class OperatorWork {
         providerRef: outcome.providerRef,
         source,
       },
-      { jobId: JobIds.operatorResult(transactionId, outcome.status) },
+      { jobId },
     );
   }
 }

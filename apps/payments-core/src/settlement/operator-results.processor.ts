@@ -1,6 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { JobHandlers, JobHandlerHost } from '@momo/platform';
 import { OperatorResultJob, QueueName } from '@momo/contracts';
+import { Contradictions } from '../exceptions/contradictions.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { SettlementService } from './settlement.service';
 import { settledTransactions } from './settlement.metrics';
@@ -15,6 +16,7 @@ export class OperatorResultsProcessor extends JobHandlerHost<typeof QueueName.Op
 
   constructor(
     private readonly settlement: SettlementService,
+    private readonly contradictions: Contradictions,
     config: PaymentsCoreConfig,
   ) {
     super();
@@ -29,5 +31,6 @@ export class OperatorResultsProcessor extends JobHandlerHost<typeof QueueName.Op
       providerRef: result.providerRef,
     });
     if (settled) settledTransactions.inc({ direction: settled.direction, status: settled.status });
+    else await this.contradictions.noteUnapplied(result);
   }
 }

@@ -1,14 +1,29 @@
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { JobIds, QueueName } from '@momo/contracts';
+import { JobIds, QueueName, StatusCheckReason } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
-import { nextCheckDelaySeconds } from '@momo/domain';
+import { DEADLINE_RETRY_SECONDS, nextCheckDelaySeconds } from '@momo/domain';
 import { JobHandlerHost, JobHandlers, JobProducer } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
+
+interface PlannedCheck {
+  transactionId: string;
+  reason: StatusCheckReason;
+  slot: number;
+  nextCheckAt: Date;
+}
 
 /**
  * Finds every unresolved transaction whose next check is due and asks operator-adapter to query
  * the operator; final answers flow into payments-core exactly like callback-triggered ones.
+ * - before its deadline: a `reconcile` check, on an escalating schedule that never skips the
+ *   deadline itself;
+ * - past its deadline: a `deadline` check (no final answer now fails it), repeated soon until
+ *   the transaction is final, since a check may not get through (query budget, a crash);
+ * - failed by our own decision (deadline, never received) within the watch period: a `watch`
+ *   check, at most hourly, so an operator that completes it after all is noticed.
+ * Each check's job id names its slot, so a sweep that runs twice queues each check once; the
+ * schedule lives in Postgres, so a Redis that lost every job only delays the next round.
  */
 @Processor(QueueName.Reconciliation)
 export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Reconciliation> {
@@ -28,22 +43,34 @@ export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Recon
   }
 
   private async sweep(): Promise<void> {
-    const due = await this.reconciliation.dueChecks(this.config.MIN_AGE_SECONDS, this.config.SWEEP_BATCH_SIZE);
-    if (due.length === 0) return;
+    const now = Date.now();
+    const at = (seconds: number) => new Date(now + seconds * 1000);
+    const [pending, watched] = await Promise.all([
+      this.reconciliation.duePending(this.config.MIN_AGE_SECONDS, this.config.deadlines, this.config.SWEEP_BATCH_SIZE),
+      this.config.WATCH_SECONDS > 0 ? this.reconciliation.dueWatches(this.config.WATCH_SECONDS, this.config.SWEEP_BATCH_SIZE) : [],
+    ]);
+    const checks: PlannedCheck[] = [
+      ...pending.map(({ transactionId, checksMade, deadlineAt }) =>
+        deadlineAt.getTime() <= now
+          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(DEADLINE_RETRY_SECONDS) }
+          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(nextCheckDelaySeconds(checksMade)), deadlineAt) },
+      ),
+      ...watched.map(({ transactionId, checksMade }) => ({ transactionId, reason: 'watch' as const, slot: checksMade, nextCheckAt: at(nextCheckDelaySeconds(checksMade)) })),
+    ];
+    if (checks.length === 0) return;
     await this.producer.addBulk(
       'check-transaction-status',
-      due.map(({ transactionId, checksMade }) => ({
-        payload: { transactionId, reason: 'reconcile' as const },
-        options: { jobId: JobIds.statusCheck(transactionId, `reconcile-${checksMade}`) },
+      checks.map(({ transactionId, reason, slot }) => ({
+        payload: { transactionId, reason },
+        options: { jobId: JobIds.statusCheck(transactionId, `${reason}-${slot}`) },
       })),
     );
-    const now = Date.now();
-    await this.reconciliation.recordChecks(
-      due.map(({ transactionId, checksMade }) => ({
-        transactionId,
-        nextCheckAt: new Date(now + nextCheckDelaySeconds(checksMade) * 1000),
-      })),
-    );
-    this.logger.log({ checks: due.length }, 'reconciliation sweep queued status checks');
+    await this.reconciliation.recordChecks(checks.map(({ transactionId, nextCheckAt }) => ({ transactionId, nextCheckAt })));
+    const count = (reason: StatusCheckReason) => checks.filter((c) => c.reason === reason).length;
+    this.logger.log({ reconcile: count('reconcile'), deadline: count('deadline'), watch: count('watch') }, 'reconciliation sweep queued status checks');
   }
+}
+
+function earliest(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
 }

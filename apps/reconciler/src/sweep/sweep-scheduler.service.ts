@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { QueueName } from '@momo/contracts';
 import { ReconcilerConfig } from '../reconciler.config';
@@ -8,16 +8,41 @@ export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
 
 /**
  * Registers the sweep as a BullMQ job scheduler. Upserting is idempotent, so every replica can
- * do it at start; BullMQ runs each tick once across all of them.
+ * do it at start; BullMQ runs each tick once across all of them. The scheduler lives in Redis,
+ * so a flush (or a restart without persistence) removes it: a timer in every replica checks for
+ * it and puts it back, or reconciliation would stop until the next deploy.
  */
 @Injectable()
-export class SweepScheduler implements OnApplicationBootstrap {
+export class SweepScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SweepScheduler.name);
+  private timer?: NodeJS.Timeout;
+
   constructor(
     @InjectQueue(QueueName.Reconciliation) private readonly queue: Queue,
     private readonly config: ReconcilerConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.register();
+    this.timer = setInterval(
+      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the sweep scheduler; retrying')),
+      this.config.SCHEDULER_CHECK_MS,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Puts the scheduler back if Redis lost it; returns whether it had to. */
+  async ensureRegistered(): Promise<boolean> {
+    if (await this.queue.getJobScheduler(PENDING_SWEEP_SCHEDULER)) return false;
+    this.logger.warn('the reconciliation sweep scheduler was missing from Redis: registering it again');
+    await this.register();
+    return true;
+  }
+
+  private async register(): Promise<void> {
     await this.queue.upsertJobScheduler(
       PENDING_SWEEP_SCHEDULER,
       { every: this.config.SWEEP_INTERVAL_MS },

@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   // Only ever a failure_code (found out after the answer to the POST), never a POST's answer.
   NOT_RECEIVED: { http: 409, message: 'The network never received the transaction; no money moved.' },
   OPERATOR_FAILED: { http: 409, message: 'The network could not complete the transaction.' },
+  // Given by the reconciler to a transaction the network has not resolved by its deadline (docs/durability.md).
+  DEADLINE_EXCEEDED: { http: 409, message: 'The network gave no final answer before the deadline; the transaction is treated as not done.' },
   OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network is rate-limiting requests; retry after Retry-After.' },
   INTERNAL_ERROR: { http: 500, message: 'Something went wrong on our side. It has been logged.' },
   OPERATOR_ERROR: { http: 502, message: 'The mobile network gave an answer we could not interpret; query the transaction or retry with the same Idempotency-Key.' },

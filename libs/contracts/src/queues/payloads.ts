@@ -62,7 +62,12 @@ export class TransactionRef {
   @IsUUID('4') transactionId!: string;
 }
 
-export const STATUS_CHECK_REASONS = ['callback', 'reconcile', 'initiation'] as const;
+/**
+ * Why the operator is asked: a callback came in; the reconciler's schedule (`reconcile`); the
+ * transaction's deadline has passed (`deadline`: no final answer now means it fails); or a failure
+ * of our own deciding is being watched (`watch`: the operator may still complete it).
+ */
+export const STATUS_CHECK_REASONS = ['callback', 'reconcile', 'initiation', 'deadline', 'watch'] as const;
 export type StatusCheckReason = (typeof STATUS_CHECK_REASONS)[number];
 
 export class CheckTransactionStatusJob {

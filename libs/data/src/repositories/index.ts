@@ -1,8 +1,11 @@
 import { IdempotencyRepository } from './idempotency.repository';
+import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
 import { MerchantsRepository } from './merchants.repository';
 import { OperatorLogRepository } from './operator-log.repository';
+import { OutboxConsumptionRepository } from './outbox-consumption.repository';
 import { OutboxRepository } from './outbox.repository';
+import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.repository';
 import { ReconciliationRepository } from './reconciliation.repository';
 import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
@@ -17,6 +20,9 @@ export * from './operator-log.repository';
 export * from './webhooks.repository';
 export * from './reconciliation.repository';
 export * from './idempotency.repository';
+export * from './outbox-consumption.repository';
+export * from './reconciliation-exceptions.repository';
+export * from './invariants.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -27,4 +33,7 @@ export const REPOSITORIES = [
   WebhooksRepository,
   ReconciliationRepository,
   IdempotencyRepository,
+  OutboxConsumptionRepository,
+  ReconciliationExceptionsRepository,
+  InvariantsRepository,
 ];

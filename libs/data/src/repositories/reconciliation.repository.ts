@@ -1,31 +1,63 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Deadlines, WATCHED_FAILURE_CODES } from '@momo/domain';
+import { queryRows } from './hydrate';
 
 export interface DueCheck {
   transactionId: string;
   checksMade: number;
 }
 
-/** reconciliation_checks: owned by the reconciler; one row per unresolved transaction it watches. */
+export interface DuePendingCheck extends DueCheck {
+  /** When the transaction's deadline falls (created_at + its direction's deadline). */
+  deadlineAt: Date;
+}
+
+/**
+ * reconciliation_checks: owned by the reconciler; one row per transaction it watches, pending or
+ * (for failures of our own deciding) watched after its failure.
+ */
 @Injectable()
 export class ReconciliationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Pending transactions older than `minAgeSeconds` whose next check is due. */
-  async dueChecks(minAgeSeconds: number, limit: number): Promise<DueCheck[]> {
-    const rows: { id: string; checks_made: number | null }[] = await this.dataSource.query(
-      `SELECT t.id, c.checks_made
+  /** Pending transactions older than `minAgeSeconds` whose next check is due, oldest first. */
+  async duePending(minAgeSeconds: number, deadlines: Deadlines, limit: number): Promise<DuePendingCheck[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT t.id, c.checks_made,
+              t.created_at + make_interval(secs => CASE t.direction WHEN 'collect' THEN $2::int ELSE $3::int END) AS deadline_at
          FROM transactions t
          LEFT JOIN reconciliation_checks c ON c.transaction_id = t.id
         WHERE t.status = 'pending'
           AND t.created_at < now() - make_interval(secs => $1)
           AND (c.next_check_at IS NULL OR c.next_check_at <= now())
         ORDER BY t.created_at
-        LIMIT $2`,
-      [minAgeSeconds, limit],
+        LIMIT $4`,
+      [minAgeSeconds, deadlines.collect, deadlines.payout, limit],
     );
-    return rows.map((r) => ({ transactionId: r.id, checksMade: r.checks_made ?? 0 }));
+    return rows.map((r) => ({ transactionId: r.id as string, checksMade: (r.checks_made as number | null) ?? 0, deadlineAt: r.deadline_at as Date }));
+  }
+
+  /**
+   * Failures of our own deciding (deadline, never received), within `watchSeconds` of failing,
+   * whose next check is due: the operator may still complete one.
+   */
+  async dueWatches(watchSeconds: number, limit: number): Promise<DueCheck[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT t.id, c.checks_made
+         FROM transactions t
+         LEFT JOIN reconciliation_checks c ON c.transaction_id = t.id
+        WHERE t.status = 'failed' AND t.failure_code = ANY($1::text[])
+          AND t.completed_at > now() - make_interval(secs => $2)
+          AND (c.next_check_at IS NULL OR c.next_check_at <= now())
+        ORDER BY t.completed_at
+        LIMIT $3`,
+      [[...WATCHED_FAILURE_CODES], watchSeconds, limit],
+    );
+    return rows.map((r) => ({ transactionId: r.id as string, checksMade: (r.checks_made as number | null) ?? 0 }));
   }
 
   async recordChecks(checks: { transactionId: string; nextCheckAt: Date }[]): Promise<void> {

@@ -1,0 +1,103 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Counter } from 'prom-client';
+import { JobIds, QueueName } from '@momo/contracts';
+import { OutboxConsumptionRepository } from '@momo/data';
+import { JobProducer, metricsRegistry } from '@momo/platform';
+import { PaymentsCoreConfig } from '../payments-core.config';
+
+const outboxSweeps = new Counter({
+  name: 'momo_outbox_sweeper_events_total',
+  help: 'Published outbox events the sweeper examined, by what it found: consumed (the dispatcher has it), queued (its job is still waiting), republished (its job was lost or failed for good).',
+  labelNames: ['result'],
+  registers: [metricsRegistry],
+});
+
+export interface SweepResult {
+  consumed: number;
+  queued: number;
+  republished: number;
+}
+
+/**
+ * Closes the gap between "published" and "the dispatcher has it". The relay marks an event
+ * published once its job is in Redis; if Redis then loses the job (flush, restart without
+ * persistence) or the job fails for good, no delivery row is ever made and nothing else would
+ * notice. The sweeper looks at events published a while ago and not yet seen consumed:
+ * - its delivery row exists, or its app has no webhook URL, or its job completed: consumed,
+ *   marked so and never looked at again;
+ * - its job is still waiting, delayed or running: a backlog, looked at again next round;
+ * - its job is gone or failed: published again under the same job id (the dispatcher dedupes on
+ *   the event and app, so a second delivery row is impossible).
+ * It runs on a timer in every payments-core process (not as a queue job, so a flushed Redis
+ * cannot stop it); concurrent sweeps are harmless.
+ */
+@Injectable()
+export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<SweepResult>;
+
+  constructor(
+    private readonly consumption: OutboxConsumptionRepository,
+    private readonly producer: JobProducer,
+    @InjectQueue(QueueName.WebhookEvents) private readonly queue: Queue,
+    private readonly config: PaymentsCoreConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(
+      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed; retrying next round')),
+      this.config.OUTBOX_SWEEP_INTERVAL_MS,
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One round (never two at once in this process). */
+  sweep(): Promise<SweepResult> {
+    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<SweepResult> {
+    const total: SweepResult = { consumed: 0, queued: 0, republished: 0 };
+    const batchSize = this.config.OUTBOX_SWEEP_BATCH;
+    for (;;) {
+      const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize);
+      const consumed = batch.filter((e) => e.taken).map((e) => e.id);
+      const republish: string[] = [];
+      const states = await Promise.all(batch.filter((e) => !e.taken).map(async (e) => ({ id: e.id, state: await this.queue.getJobState(JobIds.webhookEvent(e.id)) })));
+      for (const { id, state } of states) {
+        if (state === 'completed') consumed.push(id);
+        else if (state === 'failed' || state === 'unknown') republish.push(id);
+        else total.queued++;
+      }
+      await this.republish(republish);
+      await this.consumption.markConsumed(consumed);
+      total.consumed += consumed.length;
+      total.republished += republish.length;
+      // A full batch that moved nothing on is all backlog: the next query would return it again.
+      if (batch.length < batchSize || consumed.length === 0) break;
+    }
+    outboxSweeps.inc({ result: 'consumed' }, total.consumed);
+    outboxSweeps.inc({ result: 'queued' }, total.queued);
+    outboxSweeps.inc({ result: 'republished' }, total.republished);
+    if (total.republished > 0) this.logger.warn({ ...total }, 'outbox sweep re-published events whose jobs were lost');
+    return total;
+  }
+
+  private async republish(eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    // A failed job keeps its id: remove it first, or the new one would be ignored as a duplicate.
+    await Promise.all(eventIds.map((id) => this.queue.remove(JobIds.webhookEvent(id))));
+    await this.producer.addBulk(
+      'publish-webhook-event',
+      eventIds.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { queryRows } from './hydrate';
+
+/** A published outbox event the dispatcher was not yet seen to have. */
+export interface UnconsumedEvent {
+  id: string;
+  /** Its delivery row exists, or its app has no webhook URL: nothing more to do for it. */
+  taken: boolean;
+}
+
+/**
+ * Whether published outbox events reached the dispatcher (payments-core's outbox sweeper). The
+ * dispatcher's tables are only read here: an event is taken once its delivery row exists, or
+ * when its app has no webhook URL (the dispatcher delivers nothing then).
+ */
+@Injectable()
+export class OutboxConsumptionRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Events published more than `graceMs` ago and not yet marked consumed, oldest first. */
+  async unconsumed(graceMs: number, limit: number): Promise<UnconsumedEvent[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT e.id, (a.webhook_url IS NULL OR EXISTS (
+                SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)) AS taken
+         FROM outbox_events e JOIN apps a ON a.id = e.app_id
+        WHERE e.published_at IS NOT NULL AND e.consumed_at IS NULL
+          AND e.published_at < now() - make_interval(secs => $1::double precision / 1000)
+        ORDER BY e.published_at
+        LIMIT $2`,
+      [graceMs, limit],
+    );
+    return rows.map((r) => ({ id: r.id as string, taken: r.taken as boolean }));
+  }
+
+  async markConsumed(eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.dataSource.manager.query(`UPDATE outbox_events SET consumed_at = now() WHERE id = ANY($1::uuid[]) AND consumed_at IS NULL`, [eventIds]);
+  }
+}
