@@ -1,5 +1,5 @@
-import { IsInt, Max, Min } from 'class-validator';
-import { DEFAULT_DEADLINE_SECONDS, DEFAULT_WATCH_SECONDS, Deadlines } from '@momo/domain';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { DEFAULT_CHECK_DELAYS_SECONDS, DEFAULT_DEADLINE_RECHECK_SECONDS, DEFAULT_DEADLINE_SECONDS, DEFAULT_WATCH_SECONDS, Deadlines } from '@momo/domain';
 import { InfraConfig } from '@momo/platform';
 
 export class ReconcilerConfig extends InfraConfig {
@@ -27,6 +27,14 @@ export class ReconcilerConfig extends InfraConfig {
   @IsInt() @Min(10) @Max(30 * 86_400)
   PAYOUT_DEADLINE_SECONDS: number = DEFAULT_DEADLINE_SECONDS.payout;
 
+  /** Seconds between checks of one transaction, by checks made so far (the last one repeats). */
+  @Matches(/^[1-9]\d{0,5}(,[1-9]\d{0,5}){0,49}$/, { message: 'must be whole seconds separated by commas, e.g. 10,20,30' })
+  CHECK_DELAYS_SECONDS: string = DEFAULT_CHECK_DELAYS_SECONDS.join(',');
+
+  /** A transaction past its deadline that a check did not finish is asked again this soon. */
+  @IsInt() @Min(1) @Max(3_600)
+  DEADLINE_RECHECK_SECONDS: number = DEFAULT_DEADLINE_RECHECK_SECONDS;
+
   /** How long failures of our own deciding stay watched (the operator may still complete one). */
   @IsInt() @Min(0) @Max(365 * 86_400)
   WATCH_SECONDS: number = DEFAULT_WATCH_SECONDS;
@@ -46,6 +54,10 @@ export class ReconcilerConfig extends InfraConfig {
   /** Longest an outbox event may wait to be published, then to be taken by the dispatcher. */
   @IsInt() @Min(1) @Max(86_400)
   OUTBOX_BOUND_SECONDS: number = 300;
+
+  get checkDelays(): number[] {
+    return this.CHECK_DELAYS_SECONDS.split(',').map(Number);
+  }
 
   get deadlines(): Deadlines {
     return { collect: this.COLLECT_DEADLINE_SECONDS, payout: this.PAYOUT_DEADLINE_SECONDS };

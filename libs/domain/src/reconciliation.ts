@@ -5,10 +5,10 @@ import { Direction } from './transaction';
  * transaction, by how many times it has asked already: quickly at first (most prompts are
  * answered within a minute), then backing off to hourly.
  */
-const CHECK_DELAYS_SECONDS = [10, 20, 30, 60, 120, 300, 600, 1_800, 3_600];
+export const DEFAULT_CHECK_DELAYS_SECONDS: readonly number[] = [10, 20, 30, 60, 120, 300, 600, 1_800, 3_600];
 
-export function nextCheckDelaySeconds(checksMade: number): number {
-  return CHECK_DELAYS_SECONDS[Math.min(checksMade, CHECK_DELAYS_SECONDS.length - 1)];
+export function nextCheckDelaySeconds(checksMade: number, delays: readonly number[] = DEFAULT_CHECK_DELAYS_SECONDS): number {
+  return delays[Math.min(checksMade, delays.length - 1)];
 }
 
 /**
@@ -45,7 +45,7 @@ export function isOwnDecision(failureCode: string | null | undefined): boolean {
 export const DEFAULT_WATCH_SECONDS = 30 * 86_400;
 
 /** A transaction past its deadline whose last check did not finish it is asked again this soon. */
-export const DEADLINE_RETRY_SECONDS = 30;
+export const DEFAULT_DEADLINE_RECHECK_SECONDS = 30;
 
 /**
  * An operator answer that contradicts a status already final. `missed_success`: we recorded

@@ -1,4 +1,5 @@
 import { Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { InitiationOutcome, QueueName, TransactionRef } from '@momo/contracts';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
@@ -11,6 +12,7 @@ import { OperatorWork } from './operator-work.service';
  */
 @Processor(QueueName.OperatorRequests)
 export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueName.OperatorRequests> {
+  private readonly logger = new Logger(OperatorInitiationsProcessor.name);
   protected readonly queue = QueueName.OperatorRequests;
   protected readonly handlers: JobHandlers<typeof QueueName.OperatorRequests> = {
     'initiate-transaction': (job) => this.initiate(job),
@@ -27,6 +29,12 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
 
   private async initiate({ transactionId }: TransactionRef): Promise<InitiationOutcome> {
     const transaction = await this.work.load(transactionId);
+    const refusal = this.work.sendRefusal(transaction);
+    if (refusal) {
+      // Nothing is sent; payments-core keeps the transaction as it stands (the reconciler finishes a pending one).
+      this.logger.warn({ transactionId, refusal }, 'initiation not sent');
+      return { kind: 'unknown', reason: 'network', detail: `not sent: ${refusal}` };
+    }
     const connector = this.operators.connectorFor(transaction.network, transaction.mode);
     if (!connector) {
       return { kind: 'unavailable', retryAfterSeconds: 300, failureMessage: `${transaction.network} is not configured for ${transaction.mode} mode.` };

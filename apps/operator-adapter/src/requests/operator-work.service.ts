@@ -3,6 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
 import { TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, OperatorTransaction } from '../operators/operator-connector';
 
 /** What the initiation and status-check consumers share: reading a transaction, reporting a final status. */
@@ -11,7 +12,22 @@ export class OperatorWork {
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly producer: JobProducer,
+    private readonly config: OperatorAdapterConfig,
   ) {}
+
+  /**
+   * Why an initiation must not be sent now, if it must not: the transaction is already final, or
+   * older than half of UNRECEIVED_GIVE_UP_SECONDS. Failing a transaction the operator never
+   * received (NOT_RECEIVED) is safe only because no initiation can reach the operator after
+   * that: not a reconciliation re-send, and not a stale job either (a worker that died holding
+   * one has it re-run half a minute or more later).
+   */
+  sendRefusal(transaction: TransactionEntity): string | undefined {
+    if (transaction.status !== 'pending') return `the transaction is already ${transaction.status}`;
+    const ageSeconds = (Date.now() - transaction.createdAt.getTime()) / 1000;
+    if (ageSeconds >= this.config.UNRECEIVED_GIVE_UP_SECONDS / 2) return `the transaction is ${Math.round(ageSeconds)} s old, past the re-send window`;
+    return undefined;
+  }
 
   async load(transactionId: string): Promise<TransactionEntity> {
     const transaction = await this.transactions.findById(transactionId);

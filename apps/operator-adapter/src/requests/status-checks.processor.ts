@@ -121,7 +121,7 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
       return;
     }
     // Re-sends stop at half the give-up age, so none can still be in flight when we give up.
-    if (ageSeconds >= giveUp / 2) return;
+    if (this.work.sendRefusal(t)) return;
     this.logger.warn({ transactionId: t.id, ageSeconds }, 'operator has no record of the transaction: re-sending its initiation');
     const { outcome, confirmed } = await connector.initiate(subject);
     if (confirmed) await this.work.report(t.id, confirmed, 'reconcile');

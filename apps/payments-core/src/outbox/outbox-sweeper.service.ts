@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Queue } from 'bullmq';
 import { Counter } from 'prom-client';
 import { JobIds, QueueName } from '@momo/contracts';
-import { OutboxConsumptionRepository } from '@momo/data';
+import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
 import { JobProducer, metricsRegistry } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
@@ -67,8 +67,10 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
   private async sweepOnce(): Promise<SweepResult> {
     const total: SweepResult = { consumed: 0, queued: 0, republished: 0 };
     const batchSize = this.config.OUTBOX_SWEEP_BATCH;
+    let after: UnconsumedEvent['position'] | undefined;
     for (;;) {
-      const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize);
+      const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize, after);
+      after = batch.at(-1)?.position;
       const consumed = batch.filter((e) => e.taken).map((e) => e.id);
       const republish: string[] = [];
       const states = await Promise.all(batch.filter((e) => !e.taken).map(async (e) => ({ id: e.id, state: await this.queue.getJobState(JobIds.webhookEvent(e.id)) })));
@@ -81,8 +83,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
       await this.consumption.markConsumed(consumed);
       total.consumed += consumed.length;
       total.republished += republish.length;
-      // A full batch that moved nothing on is all backlog: the next query would return it again.
-      if (batch.length < batchSize || consumed.length === 0) break;
+      if (batch.length < batchSize) break;
     }
     outboxSweeps.inc({ result: 'consumed' }, total.consumed);
     outboxSweeps.inc({ result: 'queued' }, total.queued);

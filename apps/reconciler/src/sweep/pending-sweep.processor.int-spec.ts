@@ -17,11 +17,20 @@ import {
 } from '@momo/testing';
 import { ReconcilerConfig } from '../reconciler.config';
 import { PendingSweepProcessor } from './pending-sweep.processor';
+import { PENDING_SWEEP_SCHEDULER, SweepScheduler } from './sweep-scheduler.service';
 
-describe('pending sweep (Postgres + Redis)', () => {
+describe('reconciliation sweep (Postgres + Redis)', () => {
   const prefix = uniqueQueuePrefix('recon');
   const connection = redisOptionsFromUrl(TEST_REDIS_URL);
-  const operatorRequests = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
+  const statusChecks = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
+  const reconciliation = new Queue(QueueName.Reconciliation, { connection, prefix });
+  const config = loadConfig(ReconcilerConfig, {
+    MIN_AGE_SECONDS: '15',
+    COLLECT_DEADLINE_SECONDS: '600',
+    PAYOUT_DEADLINE_SECONDS: '3600',
+    WATCH_SECONDS: '86400',
+    SWEEP_INTERVAL_MS: '60000',
+  });
   let db: TestDatabase;
   let merchant: SeededMerchant;
   let sweep: () => Promise<unknown>;
@@ -29,19 +38,34 @@ describe('pending sweep (Postgres + Redis)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorStatusChecks) ? operatorRequests : undefined) } as unknown as ModuleRef;
-    const config = loadConfig(ReconcilerConfig, { MIN_AGE_SECONDS: '15' });
+    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorStatusChecks) ? statusChecks : undefined) } as unknown as ModuleRef;
     const processor = new PendingSweepProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(moduleRef), config);
     sweep = () => processor.process({ name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' } } as Job);
   });
+  beforeEach(() => statusChecks.obliterate({ force: true }));
   afterAll(async () => {
-    await operatorRequests.close();
+    await statusChecks.close();
+    await reconciliation.close();
     await deleteQueueKeys(prefix);
     await db.drop();
   });
 
   const age = (id: string, seconds: number) =>
     db.dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, seconds]);
+  const fail = (id: string, failureCode: string, secondsAgo = 0) =>
+    db.dataSource.query(
+      `UPDATE transactions SET status = 'failed', failure_code = $2, failure_message = 'test', completed_at = now() - make_interval(secs => $3) WHERE id = $1`,
+      [id, failureCode, secondsAgo],
+    );
+  const queued = async () =>
+    (await statusChecks.getJobs(['waiting', 'delayed', 'active'])).map((j) => ({ id: j.id, transactionId: j.data.transactionId, reason: j.data.reason }));
+  const checkOf = async (id: string) =>
+    (
+      await db.dataSource.query(
+        `SELECT checks_made, extract(epoch FROM next_check_at - now())::float AS wait FROM reconciliation_checks WHERE transaction_id = $1`,
+        [id],
+      )
+    )[0] as { checks_made: number; wait: number } | undefined;
 
   it('asks the operator about old pending transactions only, then waits before asking again', async () => {
     const old = await insertTransaction(db.dataSource, newTransaction(merchant));
@@ -52,24 +76,74 @@ describe('pending sweep (Postgres + Redis)', () => {
     await db.dataSource.query(`UPDATE transactions SET status = 'succeeded', completed_at = now() WHERE id = $1`, [settled.id]);
 
     await sweep();
-    const queued = await operatorRequests.getJobs(['waiting', 'delayed', 'active']);
-    expect(queued.map((j) => j.data.transactionId)).toEqual([old.id]);
-    expect(queued[0].id).toBe(JobIds.statusCheck(old.id, 'reconcile-0'));
-    expect(queued[0].data.reason).toBe('reconcile');
-
-    const [check] = await db.dataSource.query(
-      `SELECT checks_made, extract(epoch FROM next_check_at - now()) AS wait FROM reconciliation_checks WHERE transaction_id = $1`,
-      [old.id],
-    );
-    expect(check.checks_made).toBe(1);
-    expect(Number(check.wait)).toBeGreaterThan(5);
+    expect(await queued()).toEqual([{ id: JobIds.statusCheck(old.id, 'reconcile-0'), transactionId: old.id, reason: 'reconcile' }]);
+    expect(await checkOf(young.id)).toBeUndefined();
+    const check = await checkOf(old.id);
+    expect(check?.checks_made).toBe(1);
+    expect(check?.wait).toBeGreaterThan(5);
 
     await sweep();
-    expect(await operatorRequests.getJobCounts('waiting')).toEqual({ waiting: 1 });
+    expect(await statusChecks.getJobCounts('waiting')).toEqual({ waiting: 1 });
 
     await db.dataSource.query(`UPDATE reconciliation_checks SET next_check_at = now() WHERE transaction_id = $1`, [old.id]);
     await sweep();
-    const again = await operatorRequests.getJob(JobIds.statusCheck(old.id, 'reconcile-1'));
-    expect(again?.data.transactionId).toBe(old.id);
+    expect((await statusChecks.getJob(JobIds.statusCheck(old.id, 'reconcile-1')))?.data.transactionId).toBe(old.id);
+    await fail(old.id, 'DECLINED');
+  });
+
+  it('never schedules the next check past the deadline, and asks with a deadline check once it has passed', async () => {
+    const payment = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'collect' }));
+    const payout = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'payout' }));
+    await age(payment.id, 595); // 5 s before its 600 s deadline: the usual 10 s wait would overshoot it
+    await age(payout.id, 595); // payouts have an hour
+
+    await sweep();
+    expect((await queued()).map((j) => j.reason)).toEqual(['reconcile', 'reconcile']);
+    expect((await checkOf(payment.id))!.wait).toBeLessThan(5.5);
+    expect((await checkOf(payout.id))!.wait).toBeGreaterThan(9);
+
+    await age(payment.id, 601);
+    await db.dataSource.query(`UPDATE reconciliation_checks SET next_check_at = now() WHERE transaction_id = $1`, [payment.id]);
+    await sweep();
+    const deadlineCheck = await statusChecks.getJob(JobIds.statusCheck(payment.id, 'deadline-1'));
+    expect(deadlineCheck?.data).toEqual({ transactionId: payment.id, reason: 'deadline' });
+    // Until the deadline check finishes it, the transaction is asked again soon, not on the slow schedule.
+    expect((await checkOf(payment.id))!.wait).toBeLessThanOrEqual(config.DEADLINE_RECHECK_SECONDS);
+    await fail(payment.id, 'DECLINED');
+    await fail(payout.id, 'DECLINED');
+  });
+
+  it('watches failures of our own deciding for a while, and nothing else', async () => {
+    const deadlineFailure = await insertTransaction(db.dataSource, newTransaction(merchant));
+    const neverReceived = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'payout' }));
+    const declined = await insertTransaction(db.dataSource, newTransaction(merchant));
+    const longAgo = await insertTransaction(db.dataSource, newTransaction(merchant));
+    await fail(deadlineFailure.id, 'DEADLINE_EXCEEDED');
+    await fail(neverReceived.id, 'NOT_RECEIVED', 3_600);
+    await fail(declined.id, 'DECLINED');
+    await fail(longAgo.id, 'DEADLINE_EXCEEDED', 86_400 + 60);
+
+    await sweep();
+    const jobs = await queued();
+    expect(jobs.map((j) => j.transactionId).sort()).toEqual([deadlineFailure.id, neverReceived.id].sort());
+    expect(jobs.every((j) => j.reason === 'watch')).toBe(true);
+    expect((await checkOf(deadlineFailure.id))!.wait).toBeGreaterThan(5);
+
+    await sweep();
+    expect(await queued()).toHaveLength(2);
+  });
+
+  it('puts the sweep scheduler back when Redis lost it', async () => {
+    const scheduler = new SweepScheduler(reconciliation, config);
+    await scheduler.onApplicationBootstrap();
+    try {
+      expect(await scheduler.ensureRegistered()).toBe(false);
+      await reconciliation.removeJobScheduler(PENDING_SWEEP_SCHEDULER);
+      expect(await reconciliation.getJobScheduler(PENDING_SWEEP_SCHEDULER)).toBeUndefined();
+      expect(await scheduler.ensureRegistered()).toBe(true);
+      expect(await reconciliation.getJobScheduler(PENDING_SWEEP_SCHEDULER)).toMatchObject({ every: 60_000 });
+    } finally {
+      scheduler.onApplicationShutdown();
+    }
   });
 });

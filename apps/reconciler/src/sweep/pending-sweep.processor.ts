@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { JobIds, QueueName, StatusCheckReason } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
-import { DEADLINE_RETRY_SECONDS, nextCheckDelaySeconds } from '@momo/domain';
+import { nextCheckDelaySeconds } from '@momo/domain';
 import { JobHandlerHost, JobHandlers, JobProducer } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
@@ -45,6 +45,7 @@ export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Recon
   private async sweep(): Promise<void> {
     const now = Date.now();
     const at = (seconds: number) => new Date(now + seconds * 1000);
+    const delay = (checksMade: number) => nextCheckDelaySeconds(checksMade, this.config.checkDelays);
     const [pending, watched] = await Promise.all([
       this.reconciliation.duePending(this.config.MIN_AGE_SECONDS, this.config.deadlines, this.config.SWEEP_BATCH_SIZE),
       this.config.WATCH_SECONDS > 0 ? this.reconciliation.dueWatches(this.config.WATCH_SECONDS, this.config.SWEEP_BATCH_SIZE) : [],
@@ -52,10 +53,10 @@ export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Recon
     const checks: PlannedCheck[] = [
       ...pending.map(({ transactionId, checksMade, deadlineAt }) =>
         deadlineAt.getTime() <= now
-          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(DEADLINE_RETRY_SECONDS) }
-          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(nextCheckDelaySeconds(checksMade)), deadlineAt) },
+          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(this.config.DEADLINE_RECHECK_SECONDS) }
+          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(delay(checksMade)), deadlineAt) },
       ),
-      ...watched.map(({ transactionId, checksMade }) => ({ transactionId, reason: 'watch' as const, slot: checksMade, nextCheckAt: at(nextCheckDelaySeconds(checksMade)) })),
+      ...watched.map(({ transactionId, checksMade }) => ({ transactionId, reason: 'watch' as const, slot: checksMade, nextCheckAt: at(delay(checksMade)) })),
     ];
     if (checks.length === 0) return;
     await this.producer.addBulk(

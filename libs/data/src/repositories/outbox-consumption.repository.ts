@@ -8,6 +8,8 @@ export interface UnconsumedEvent {
   id: string;
   /** Its delivery row exists, or its app has no webhook URL: nothing more to do for it. */
   taken: boolean;
+  /** Where the next page starts (keyset on published_at to the microsecond, then id). */
+  position: { publishedAt: string; id: string };
 }
 
 /**
@@ -19,20 +21,25 @@ export interface UnconsumedEvent {
 export class OutboxConsumptionRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Events published more than `graceMs` ago and not yet marked consumed, oldest first. */
-  async unconsumed(graceMs: number, limit: number): Promise<UnconsumedEvent[]> {
+  /**
+   * Events published more than `graceMs` ago and not yet marked consumed, oldest first, one page
+   * at a time (`after`: the last position of the previous page).
+   */
+  async unconsumed(graceMs: number, limit: number, after?: UnconsumedEvent['position']): Promise<UnconsumedEvent[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT e.id, (a.webhook_url IS NULL OR EXISTS (
+      `SELECT e.id, to_char(e.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at_exact,
+              (a.webhook_url IS NULL OR EXISTS (
                 SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)) AS taken
          FROM outbox_events e JOIN apps a ON a.id = e.app_id
         WHERE e.published_at IS NOT NULL AND e.consumed_at IS NULL
           AND e.published_at < now() - make_interval(secs => $1::double precision / 1000)
-        ORDER BY e.published_at
+          AND ($3::timestamptz IS NULL OR (e.published_at, e.id) > ($3::timestamptz, $4::uuid))
+        ORDER BY e.published_at, e.id
         LIMIT $2`,
-      [graceMs, limit],
+      [graceMs, limit, after?.publishedAt ?? null, after?.id ?? null],
     );
-    return rows.map((r) => ({ id: r.id as string, taken: r.taken as boolean }));
+    return rows.map((r) => ({ id: r.id as string, taken: r.taken as boolean, position: { publishedAt: r.published_at_exact as string, id: r.id as string } }));
   }
 
   async markConsumed(eventIds: string[]): Promise<void> {
