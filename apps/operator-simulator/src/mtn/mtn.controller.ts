@@ -17,6 +17,8 @@ const RESOURCES: Record<TransactionKind, { product: Product; resource: string; p
   refund: { product: 'disbursement', resource: 'refund', party: 'payee' },
 };
 
+const DUPLICATE = { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' };
+
 /**
  * MTN MoMo Open API, as the real one answers: tokens with Basic auth per product, 202 on
  * request-to-pay / transfer / refund, 409 RESOURCE_ALREADY_EXIST on a reused reference, status by
@@ -104,6 +106,9 @@ export class MtnController {
       return answer(403, { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT', message: 'Access to target environment is forbidden.' });
     }
     if (!referenceId || !UUID.test(referenceId)) return answer(400, { code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
+    // MTN deduplicates on X-Reference-Id before anything else: a re-sent refund that already
+    // refunded the whole payment is a duplicate, not a refund larger than what is left.
+    if (await this.network.store.get('mtn', referenceId)) return answer(409, DUPLICATE);
 
     let original: SimTransaction | null = null;
     let msisdn = (body[partyField] as { partyId?: unknown } | undefined)?.partyId;
@@ -143,7 +148,7 @@ export class MtnController {
       callbackMethod: kind === 'collection' ? 'PUT' : 'POST',
       requestBody: body,
     });
-    if (result.kind === 'duplicate') return answer(409, { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
+    if (result.kind === 'duplicate') return answer(409, DUPLICATE);
     if (result.kind === 'limit') {
       const which = result.limit === 'daily' ? 'daily limit per customer' : 'per-transaction limit';
       return answer(500, { code: 'PAYER_LIMIT_REACHED', message: `The ${which} of ${result.value} RWF would be exceeded.` });

@@ -100,6 +100,16 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
       expect((await h.sim.counts(refund.id)).movements).toBe(1);
     });
 
+    it('MTN: a re-sent whole refund is the same refund (deduplicated on its reference), not one larger than what is left', async () => {
+      const msisdn = '250788300002';
+      const payment = await settledPayment('mtn', msisdn, 3_000);
+      const refund = await h.insert({ network: 'mtn', direction: 'payout', amount: 3_000, msisdn, reversesPaymentId: payment.id });
+      expect(await h.initiate(refund.id, 0)).toMatchObject({ kind: 'accepted' });
+      expect(await h.result(refund.id)).toMatchObject({ status: 'succeeded' });
+      expect(await h.initiate(refund.id, 1)).toMatchObject({ kind: 'accepted' });
+      expect((await h.sim.counts(refund.id)).movements).toBe(1);
+    });
+
     it('Airtel: refunds whole payments only, answers at once, and a re-asked refund moves nothing twice', async () => {
       const msisdn = '250728300001';
       const payment = await settledPayment('airtel', msisdn, 4_000);
