@@ -26,7 +26,8 @@ export function planFaults(random: Random, killsPerService: number, loadSeconds:
     for (let i = 0; i < killsPerService; i++) plan.push({ fault: { kind: 'kill', service }, fraction: random.between(from, to) });
   }
   plan.push({ fault: { kind: 'postgres-crash' }, fraction: random.between(0.3, 0.45) });
-  plan.push({ fault: { kind: 'redis-flush' }, fraction: random.between(0.55, 0.7) });
+  // The flush takes the dispatcher down with it (so Redis holds its backlog when flushed): same window.
+  plan.push({ fault: { kind: 'redis-flush' }, fraction: random.between(0.1, dispatcherUntil) });
   return plan.sort((a, b) => a.fraction - b.fraction);
 }
 
@@ -91,17 +92,27 @@ export class FaultInjector {
       case 'postgres-crash':
         return this.system.postgres.crashAndRestart();
       case 'redis-flush':
-        return this.system.redis.flushAll();
+        return this.flushWithBacklog();
     }
   }
 
+  /**
+   * Flushes Redis while it holds work: the dispatcher is killed first, so the events published
+   * meanwhile wait in Redis as jobs and are lost with it (only the outbox sweeper can bring them
+   * back), then it is started again on the empty Redis.
+   */
+  private async flushWithBacklog(): Promise<void> {
+    await this.restart('webhook-dispatcher', 3_000, () => this.system.redis.flushAll());
+  }
+
   /** kill -9, down for `downMs`, then started again (ready when /health/ready answers). */
-  private async restart(service: OurService, downMs: number): Promise<void> {
+  private async restart(service: OurService, downMs: number, whileDown?: () => Promise<void>): Promise<void> {
     while (this.busy.has(service)) await sleep(200);
     this.busy.add(service);
     try {
       await this.system.stack.kill(service, 'SIGKILL');
       if (downMs > 0) await sleep(downMs);
+      await whileDown?.();
       for (let attempt = 1; ; attempt++) {
         try {
           await this.system.stack.startService(service);

@@ -3,6 +3,7 @@ import { InvariantsRepository, ReconciliationExceptionsRepository } from '@momo/
 import { ChaosSystem, DEADLINES } from './chaos-system';
 import { InjectedFault, describe } from './faults';
 import { Operation } from './load';
+import { countRecoveries, Recoveries } from './recoveries';
 
 interface OurTransaction {
   id: string;
@@ -43,6 +44,7 @@ export interface ChaosReport {
   transactions: { total: number; byOutcome: Record<string, number>; failureCodes: Record<string, number> };
   operator: { transactions: number; movements: number };
   webhooks: { finalStatuses: number; deliveriesReceived: number; distinctDeliveries: number };
+  recoveries: Recoveries;
   settleSeconds: number;
   problems: Problems;
   passed: boolean;
@@ -189,6 +191,7 @@ export async function verify(input: {
       deliveriesReceived: system.receiver.received.length,
       distinctDeliveries: new Set(system.receiver.received.map((r) => String(r.headers[DELIVERY_HEADER]))).size,
     },
+    recoveries: countRecoveries(system.logDirectory),
     settleSeconds: round(input.settleSeconds),
     problems,
     passed: Object.values(problems).every((list) => list.length === 0),
@@ -218,6 +221,7 @@ export function formatReport(r: ChaosReport): string {
     `  failure codes: ${pairs(r.transactions.failureCodes)}`,
     `  operator books: ${r.operator.transactions} transactions received, ${r.operator.movements} money movements`,
     `  webhooks: ${r.webhooks.finalStatuses} final statuses, ${r.webhooks.deliveriesReceived} deliveries received (${r.webhooks.distinctDeliveries} distinct)`,
+    `  recoveries: ${pairs(r.recoveries as unknown as Record<string, number>)}`,
     `  settled ${r.settleSeconds} s after the load stopped`,
   ];
   for (const [rule, items] of Object.entries(r.problems)) {

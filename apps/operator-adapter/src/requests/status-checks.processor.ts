@@ -54,6 +54,10 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
     }
     // A watch check that finds the transaction still pending is an ordinary reconciliation.
     const why: StatusCheckReason = reason === 'watch' ? 'reconcile' : reason;
+    if (why === 'deadline' && !this.operators.connectorFor(transaction.network, transaction.mode)) {
+      // The operator cannot even be asked (its settings were removed since): nothing will ever resolve it.
+      return this.failAtDeadline(transaction, { kind: 'unknown', detail: `${transaction.network} is not configured for ${transaction.mode} mode` });
+    }
     const asked = await this.ask(transaction, why);
     if (!asked) return;
     const { subject, connector, outcome } = asked;

@@ -9,6 +9,7 @@ interface ChaosReport {
   transactions: { total: number; byOutcome: Record<string, number>; failureCodes: Record<string, number> };
   operator: { movements: number };
   webhooks: { finalStatuses: number; distinctDeliveries: number };
+  recoveries: Record<string, number>;
   problems: Record<string, string[]>;
   passed: boolean;
 }
@@ -52,6 +53,10 @@ describe('fault injection', () => {
     const faults = report.faults.map((f) => f.fault);
     for (const service of SERVICES) expect({ service, kills: faults.filter((f) => f === `kill -9 ${service}`).length }).toEqual({ service, kills: 2 });
     expect(faults).toEqual(expect.arrayContaining(['Postgres crash-restart', 'Redis FLUSHALL']));
+    // Redis was flushed holding the dispatcher's backlog: only the outbox sweeper could bring those
+    // events back, and the reconciler had to put its lost job scheduler back.
+    expect(report.recoveries.outboxEventsRepublished).toBeGreaterThan(0);
+    expect(report.recoveries.sweepSchedulerRestored).toBeGreaterThan(0);
     // And the load was real: both directions, both outcomes, failures decided by the deadline and by the network.
     expect(report.transactions.total).toBeGreaterThan(150);
     for (const outcome of ['collect succeeded', 'collect failed', 'payout succeeded', 'payout failed']) expect(report.transactions.byOutcome[outcome]).toBeGreaterThan(0);

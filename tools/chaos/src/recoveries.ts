@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How often each recovery mechanism stepped in during a run, read from the services' own logs. */
+export interface Recoveries {
+  /** payments-core's outbox sweeper published again events whose jobs Redis lost. */
+  outboxEventsRepublished: number;
+  /** The dispatcher's sweeper re-queued deliveries whose jobs were lost or whose attempt died. */
+  deliveriesRequeued: number;
+  /** The reconciler put its sweep scheduler back after Redis lost it. */
+  sweepSchedulerRestored: number;
+  /** Status checks that found no record at the operator and re-sent the initiation. */
+  initiationsResent: number;
+  /** Initiation jobs refused because the transaction was final or past the re-send window. */
+  staleInitiationsRefused: number;
+  /** Transactions failed NOT_RECEIVED (the operator never got them) and DEADLINE_EXCEEDED. */
+  failedNotReceived: number;
+  failedAtDeadline: number;
+}
+
+/** Log message -> what it counts, and the field to add up (1 per line without one). */
+const MESSAGES: Record<string, [keyof Recoveries, string?]> = {
+  'outbox sweep re-published events whose jobs were lost': ['outboxEventsRepublished', 'republished'],
+  'delivery sweep re-queued overdue deliveries': ['deliveriesRequeued', 'acted'],
+  'the reconciliation sweep scheduler was missing from Redis: registering it again': ['sweepSchedulerRestored'],
+  'operator has no record of the transaction: re-sending its initiation': ['initiationsResent'],
+  'initiation not sent': ['staleInitiationsRefused'],
+  'operator never received the transaction: failing it': ['failedNotReceived'],
+  'deadline passed without a final answer: failing the transaction': ['failedAtDeadline'],
+};
+
+export function countRecoveries(logDirectory: string): Recoveries {
+  const counts: Recoveries = {
+    outboxEventsRepublished: 0,
+    deliveriesRequeued: 0,
+    sweepSchedulerRestored: 0,
+    initiationsResent: 0,
+    staleInitiationsRefused: 0,
+    failedNotReceived: 0,
+    failedAtDeadline: 0,
+  };
+  for (const file of readdirSync(logDirectory).filter((f) => f.endsWith('.log'))) {
+    for (const line of readFileSync(join(logDirectory, file), 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const counted = MESSAGES[String(entry.msg)];
+      if (!counted) continue;
+      const [key, field] = counted;
+      counts[key] += field ? Number(entry[field] ?? 0) : 1;
+    }
+  }
+  return counts;
+}
