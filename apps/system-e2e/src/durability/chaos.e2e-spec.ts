@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WORKSPACE_ROOT } from '@momo/testing';
+import { childEnvironment, WORKSPACE_ROOT } from '@momo/testing';
 
 interface ChaosReport {
   faults: { fault: string }[];
@@ -71,7 +71,7 @@ describe('fault injection', () => {
 function runChaos(env: Record<string, string>): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--enable-source-maps', join(WORKSPACE_ROOT, 'dist', 'tools', 'chaos', 'src', 'main.js')], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: childEnvironment(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
