@@ -25,17 +25,13 @@ export const DEFAULT_DEADLINE_SECONDS: Readonly<Record<Direction, number>> = { c
 
 export type Deadlines = Readonly<Record<Direction, number>>;
 
-export function deadlineOf(t: { direction: Direction; createdAt: Date }, deadlines: Deadlines): Date {
-  return new Date(t.createdAt.getTime() + deadlines[t.direction] * 1000);
-}
-
 /**
  * Failures we decided ourselves, without the operator's final word: after the deadline, or when
  * the operator had no record of the transaction. The reconciler keeps asking the operator about
  * them for a while (the watch); an operator that completes one after all raises a
  * reconciliation exception, never a status flip.
  */
-export const WATCHED_FAILURE_CODES = ['DEADLINE_EXCEEDED', 'NOT_RECEIVED'] as const;
+export const WATCHED_FAILURE_CODES = ['DEADLINE_EXCEEDED', 'NOT_RECEIVED'] as const; // also in a partial index (migration 1795350000000)
 
 export function isOwnDecision(failureCode: string | null | undefined): boolean {
   return (WATCHED_FAILURE_CODES as readonly (string | null | undefined)[]).includes(failureCode);

@@ -4,7 +4,7 @@ import { JobIds, StatusCheckReason } from '@momo/contracts';
 import { TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
-import { FinalStatus, OperatorTransaction } from '../operators/operator-connector';
+import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
 
 /** What the initiation and status-check consumers share: reading a transaction, reporting a final status. */
 @Injectable()
@@ -24,6 +24,8 @@ export class OperatorWork {
    */
   sendRefusal(transaction: TransactionEntity): string | undefined {
     if (transaction.status !== 'pending') return `the transaction is already ${transaction.status}`;
+    // Asking about it sends it anyway, so it is never failed NOT_RECEIVED and its age does not matter.
+    if (statusQuerySends(transaction)) return undefined;
     const ageSeconds = (Date.now() - transaction.createdAt.getTime()) / 1000;
     if (ageSeconds >= this.config.UNRECEIVED_GIVE_UP_SECONDS / 2) return `the transaction is ${Math.round(ageSeconds)} s old, past the re-send window`;
     return undefined;
@@ -65,4 +67,12 @@ export class OperatorWork {
       { jobId },
     );
   }
+}
+
+/**
+ * Airtel has no refund enquiry: asking about a refund sends the refund again (Airtel refunds a
+ * payment once, so that can only return the same refund, or make it if it was never received).
+ */
+export function statusQuerySends(transaction: TransactionEntity): boolean {
+  return transaction.network === 'airtel' && operationKind({ transaction }) === 'refund';
 }

@@ -5,10 +5,10 @@ import { TransactionEntity } from '@momo/data';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { failureMessage } from '../operators/failure-codes';
-import { OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
+import { OperatorConnector, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { OperatorRegistry } from '../operators/operator-registry';
 import { StatusThrottle } from '../operators/status-throttle';
-import { OperatorWork } from './operator-work.service';
+import { OperatorWork, statusQuerySends } from './operator-work.service';
 
 /** How the last answer before a deadline failure is described to the merchant. */
 const LAST_ANSWER: Record<StatusOutcome['kind'], string> = {
@@ -96,12 +96,11 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
   /**
    * A failure of our own deciding, asked about again. Only an answer that contradicts it is
    * reported (payments-core records it as an exception); agreement or silence changes nothing.
-   * Airtel has no refund enquiry (asking re-sends the refund), and a watch must never move money,
-   * so Airtel refunds are not watched.
+   * A watch must never move money, so what cannot be asked about without sending it again (Airtel
+   * refunds) is not watched.
    */
   private async watch(t: TransactionEntity): Promise<void> {
-    if (t.status !== 'failed') return;
-    if (t.network === 'airtel' && operationKind({ transaction: t }) === 'refund') return;
+    if (t.status !== 'failed' || statusQuerySends(t)) return;
     const asked = await this.ask(t, 'watch');
     if (asked?.outcome.kind === 'final' && asked.outcome.status !== t.status) {
       this.logger.warn({ transactionId: t.id, recorded: t.status, reported: asked.outcome.status }, 'operator contradicts a failure we decided');

@@ -4,6 +4,13 @@ import { DataSource } from 'typeorm';
 import { Deadlines, WATCHED_FAILURE_CODES } from '@momo/domain';
 import { queryRows } from './hydrate';
 
+/**
+ * The watched codes as SQL literals (constants, not input): written out, the condition matches the
+ * partial index transactions_watched_failures_idx, which a bound parameter would not in a generic
+ * plan. The index lists the same codes; a change to the list needs a migration for it.
+ */
+const WATCHED_CODES_SQL = WATCHED_FAILURE_CODES.map((code) => `'${code}'`).join(', ');
+
 export interface DueCheck {
   transactionId: string;
   checksMade: number;
@@ -50,12 +57,12 @@ export class ReconciliationRepository {
       `SELECT t.id, c.checks_made
          FROM transactions t
          LEFT JOIN reconciliation_checks c ON c.transaction_id = t.id
-        WHERE t.status = 'failed' AND t.failure_code = ANY($1::text[])
-          AND t.completed_at > now() - make_interval(secs => $2)
+        WHERE t.status = 'failed' AND t.failure_code IN (${WATCHED_CODES_SQL})
+          AND t.completed_at > now() - make_interval(secs => $1)
           AND (c.next_check_at IS NULL OR c.next_check_at <= now())
         ORDER BY t.completed_at
-        LIMIT $3`,
-      [[...WATCHED_FAILURE_CODES], watchSeconds, limit],
+        LIMIT $2`,
+      [watchSeconds, limit],
     );
     return rows.map((r) => ({ transactionId: r.id as string, checksMade: (r.checks_made as number | null) ?? 0 }));
   }
