@@ -9,11 +9,11 @@ export interface Recoveries {
   deliveriesRequeued: number;
   /** The reconciler put its sweep scheduler back after Redis lost it. */
   sweepSchedulerRestored: number;
-  /** Status checks that found no record at the operator and re-sent the initiation. */
+  /** Transactions whose initiation a status check re-sent (the operator had no record of it). */
   initiationsResent: number;
-  /** Initiation jobs refused because the transaction was final or past the re-send window. */
+  /** Transactions for which an initiation was refused (already final, or past the re-send window). */
   staleInitiationsRefused: number;
-  /** Transactions failed NOT_RECEIVED (the operator never got them) and DEADLINE_EXCEEDED. */
+  /** Transactions failed NOT_RECEIVED by a reconciliation check, and those failed by a deadline check. */
   failedNotReceived: number;
   failedAtDeadline: number;
 }
@@ -39,6 +39,8 @@ export function countRecoveries(logDirectory: string): Recoveries {
     failedNotReceived: 0,
     failedAtDeadline: 0,
   };
+  // Checks repeat (a deadline check until its result is applied): count each transaction once.
+  const seen = new Set<string>();
   for (const file of readdirSync(logDirectory).filter((f) => f.endsWith('.log'))) {
     for (const line of readFileSync(join(logDirectory, file), 'utf8').split('\n')) {
       if (!line.startsWith('{')) continue;
@@ -51,7 +53,12 @@ export function countRecoveries(logDirectory: string): Recoveries {
       const counted = MESSAGES[String(entry.msg)];
       if (!counted) continue;
       const [key, field] = counted;
-      counts[key] += field ? Number(entry[field] ?? 0) : 1;
+      if (field) counts[key] += Number(entry[field] ?? 0);
+      else if (typeof entry.transactionId !== 'string') counts[key]++;
+      else if (!seen.has(`${key}:${entry.transactionId}`)) {
+        seen.add(`${key}:${entry.transactionId}`);
+        counts[key]++;
+      }
     }
   }
   return counts;
