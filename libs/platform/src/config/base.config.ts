@@ -43,4 +43,8 @@ export class InfraConfig extends ServiceConfig {
   /** Namespace of every BullMQ key; lets several environments share one Redis. */
   @Matches(/^[a-zA-Z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, _ or -' })
   QUEUE_PREFIX: string = 'momo';
+
+  /** Longest wait for Redis to take a job before the caller treats the queue as unavailable. */
+  @IsInt() @Min(100) @Max(60_000)
+  QUEUE_COMMAND_TIMEOUT_MS: number = 5_000;
 }

@@ -4,3 +4,4 @@ export * from './job-producer';
 export * from './job-rpc';
 export * from './job-handler-host';
 export * from './queue-metrics';
+export * from './deadline';

@@ -1,32 +1,58 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import { DURABLE_JOB_OPTIONS, JOBS, JobName, JobPayload } from '@momo/contracts';
+import { InfraConfig } from '../config';
+import { withDeadline } from './deadline';
+
+/** Redis did not take the job in time. The job may still arrive: callers treat the outcome as unknown. */
+export class QueueUnavailableError extends Error {
+  constructor(name: string, waitedMs: number) {
+    super(`queue for ${name} did not accept the job within ${waitedMs} ms`);
+    this.name = 'QueueUnavailableError';
+  }
+}
 
 export interface EnqueueOptions extends Omit<JobsOptions, 'jobId'> {
   /** Always a JobIds builder result: duplicates are cut by id, not by luck. */
   jobId: string;
 }
 
-/** Typed `add`: the job name picks the queue and the payload type. */
+/**
+ * Typed `add`: the job name picks the queue and the payload type. Every add is bounded in time:
+ * while Redis is down the connection would otherwise queue commands forever, holding a merchant's
+ * request or an open Postgres transaction (the outbox relay) for the whole outage.
+ */
 @Injectable()
 export class JobProducer {
-  constructor(private readonly moduleRef: ModuleRef) {}
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Optional() config?: InfraConfig,
+  ) {
+    this.timeoutMs = config?.QUEUE_COMMAND_TIMEOUT_MS ?? 5_000;
+  }
 
   queueFor(name: JobName): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(JOBS[name].queue), { strict: false });
   }
 
   add<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<Job> {
-    return this.queueFor(name).add(name, payload, { ...DURABLE_JOB_OPTIONS, ...options });
+    return this.bounded(name, this.queueFor(name).add(name, payload, { ...DURABLE_JOB_OPTIONS, ...options }));
   }
 
   /** One round trip for many jobs of one kind (outbox relay, sweeps). */
   addBulk<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options: EnqueueOptions }[]): Promise<Job[]> {
     if (jobs.length === 0) return Promise.resolve([]);
-    return this.queueFor(name).addBulk(
-      jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...DURABLE_JOB_OPTIONS, ...options } })),
+    return this.bounded(
+      name,
+      this.queueFor(name).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...DURABLE_JOB_OPTIONS, ...options } }))),
     );
+  }
+
+  private bounded<T>(name: string, work: Promise<T>): Promise<T> {
+    return withDeadline(work, this.timeoutMs, () => new QueueUnavailableError(name, this.timeoutMs));
   }
 }

@@ -1,3 +1,4 @@
+import { AddressInfo, createServer, Socket } from 'node:net';
 import { Job, Worker } from 'bullmq';
 import { JobIds } from '@momo/contracts';
 import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testing';
@@ -89,5 +90,29 @@ describe('JobRpc against Redis', () => {
   it('refuses an invalid payload before any handler sees it', () => {
     expect(() => validateJobPayload('create-payment', { ...command('not-a-uuid'), extra: 1 })).toThrow(/transactionId/);
     expect(() => validateJobPayload('create-payment', { ...command('0f8e2a9c-4b7d-4e1f-9a3c-2d5b6e7f8a9b'), extra: 1 })).toThrow(/extra/);
+  });
+
+  it('gives up on a Redis that does not answer within the bound, instead of hanging the caller', async () => {
+    // A "Redis" that accepts connections and never answers: commands hang, as in a network partition.
+    const sockets = new Set<Socket>();
+    const blackHole = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const url = `redis://127.0.0.1:${(blackHole.address() as AddressInfo).port}/0`;
+    const deadConnection = { ...redisOptionsFromUrl(url), retryStrategy: () => null, enableReadyCheck: false };
+    const deadQueue = new Queue('payment-commands', { connection: deadConnection, prefix });
+    deadQueue.on('error', () => undefined);
+    const deadConfig = loadConfig(InfraConfig, { REDIS_URL: url, QUEUE_PREFIX: prefix, QUEUE_COMMAND_TIMEOUT_MS: '300' });
+    const producer = new JobProducer({ get: () => deadQueue } as unknown as ModuleRef, deadConfig);
+    try {
+      const started = Date.now();
+      await expect(producer.add('create-payment', command('9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d'), { jobId: 'x' })).rejects.toThrow(
+        /did not accept the job within 300 ms/,
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => blackHole.close(resolve));
+      await deadQueue.disconnect();
+    }
   });
 });

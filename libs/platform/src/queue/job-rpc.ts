@@ -1,8 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { QueueEvents } from 'bullmq';
+import { Job, QueueEvents } from 'bullmq';
 import { COMMAND_JOB_OPTIONS, JOBS, JobName, JobPayload, JobReply, QueueName } from '@momo/contracts';
 import { InfraConfig } from '../config';
 import { JobProducer } from './job-producer';
+import { withDeadline } from './deadline';
 import { redisOptionsFromUrl } from './redis-connection';
 
 export type RpcResult<T> =
@@ -29,8 +30,15 @@ export class JobRpc implements OnApplicationShutdown {
     payload: JobPayload<N>,
     options: { jobId: string; timeoutMs: number },
   ): Promise<RpcResult<JobReply<N>>> {
-    const queueEvents = await this.queueEvents(JOBS[name].queue);
-    const job = await this.producer.add(name, payload, { ...COMMAND_JOB_OPTIONS, jobId: options.jobId });
+    let job: Job;
+    let queueEvents: QueueEvents;
+    try {
+      queueEvents = await withDeadline(this.queueEvents(JOBS[name].queue), options.timeoutMs, () => new Error('queue events not ready'));
+      job = await this.producer.add(name, payload, { ...COMMAND_JOB_OPTIONS, jobId: options.jobId });
+    } catch (error) {
+      // Redis unreachable: whether the job exists is unknown, as after a timeout.
+      return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    }
     try {
       const value = (await job.waitUntilFinished(queueEvents, options.timeoutMs)) as JobReply<N>;
       return { status: 'completed', value };
