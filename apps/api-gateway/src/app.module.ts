@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { DatabaseModule } from '@momo/data';
-import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { serviceFoundation } from '@momo/data';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { AppsController } from './apps/apps.controller';
 import { AppsService } from './apps/apps.service';
@@ -26,15 +25,7 @@ export class ApiGatewayModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
     return {
       module: ApiGatewayModule,
-      imports: [
-        ConfigModule.forRoot(ApiGatewayConfig, config),
-        LoggingModule,
-        DatabaseModule.forRoot('api-gateway'),
-        QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.PaymentCommands, QueueName.WebhookDeliveries),
-        HealthModule.forRoot({ database: true, redis: true }),
-        MetricsModule,
-      ],
+      imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
       controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
       providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };

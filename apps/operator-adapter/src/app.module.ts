@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { DatabaseModule } from '@momo/data';
-import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { serviceFoundation } from '@momo/data';
 import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
@@ -16,15 +15,7 @@ export class OperatorAdapterModule {
   static forRoot(config: OperatorAdapterConfig): DynamicModule {
     return {
       module: OperatorAdapterModule,
-      imports: [
-        ConfigModule.forRoot(OperatorAdapterConfig, config),
-        LoggingModule,
-        DatabaseModule.forRoot('operator-adapter'),
-        QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults),
-        HealthModule.forRoot({ database: true, redis: true }),
-        MetricsModule,
-      ],
+      imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
       controllers: [OperatorCallbacksController],
       providers: [OperatorHttpClient, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
     };

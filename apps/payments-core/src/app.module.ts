@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { DatabaseModule } from '@momo/data';
-import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { serviceFoundation } from '@momo/data';
 import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -19,15 +18,7 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: [
-        ConfigModule.forRoot(PaymentsCoreConfig, config),
-        LoggingModule,
-        DatabaseModule.forRoot('payments-core'),
-        QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents),
-        HealthModule.forRoot({ database: true, redis: true }),
-        MetricsModule,
-      ],
+      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents]),
       providers: [
         FeeSchedules,
         InitiationService,

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { DatabaseModule } from '@momo/data';
-import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { serviceFoundation } from '@momo/data';
 import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
 import { PendingSweepProcessor } from './sweep/pending-sweep.processor';
@@ -12,15 +11,7 @@ export class ReconcilerModule {
   static forRoot(config: ReconcilerConfig): DynamicModule {
     return {
       module: ReconcilerModule,
-      imports: [
-        ConfigModule.forRoot(ReconcilerConfig, config),
-        LoggingModule,
-        DatabaseModule.forRoot('reconciler'),
-        QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.Reconciliation, QueueName.OperatorStatusChecks),
-        HealthModule.forRoot({ database: true, redis: true }),
-        MetricsModule,
-      ],
+      imports: serviceFoundation('reconciler', ReconcilerConfig, config, [QueueName.Reconciliation, QueueName.OperatorStatusChecks]),
       providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor],
     };
   }

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { DatabaseModule } from '@momo/data';
-import { ConfigModule, HealthModule, LoggingModule, MetricsModule, QueuesModule } from '@momo/platform';
+import { serviceFoundation } from '@momo/data';
 import { Clock, SystemClock } from './clock';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
@@ -20,15 +19,7 @@ export class WebhookDispatcherModule {
   static forRoot(config: WebhookDispatcherConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      imports: [
-        ConfigModule.forRoot(WebhookDispatcherConfig, config),
-        LoggingModule,
-        DatabaseModule.forRoot('webhook-dispatcher'),
-        QueuesModule.forRoot(),
-        QueuesModule.register(QueueName.WebhookEvents, QueueName.WebhookDeliveries),
-        HealthModule.forRoot({ database: true, redis: true }),
-        MetricsModule,
-      ],
+      imports: serviceFoundation('webhook-dispatcher', WebhookDispatcherConfig, config, [QueueName.WebhookEvents, QueueName.WebhookDeliveries]),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         WebhookSender,
