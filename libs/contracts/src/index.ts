@@ -1,3 +1,4 @@
 export * from './queues';
 export * from './http';
 export * from './webhooks';
+export * from './test-mode';

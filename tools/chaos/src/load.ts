@@ -1,25 +1,11 @@
+import { TEST_SCENARIO_CODES, TestScenario } from '@momo/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FinalAnswer, MerchantClient } from './merchant-client';
 import { Random } from './random';
 
 /** The simulator's scenarios (docs/simulator.md): numbers 07X0000CCC choose one. */
-export const SCENARIO_CODES = {
-  approve: '100',
-  approve_delayed: '101',
-  stay_pending: '102',
-  expire: '103',
-  decline: '110',
-  wrong_pin: '111',
-  insufficient_funds: '112',
-  no_callback: '120',
-  duplicate_callbacks: '121',
-  early_callback: '122',
-  http_500: '130',
-  http_503: '131',
-  http_429: '132',
-  slow_answer: '133',
-} as const;
-export type Scenario = keyof typeof SCENARIO_CODES;
+export const SCENARIO_CODES = TEST_SCENARIO_CODES;
+export type Scenario = TestScenario;
 
 /** How often each scenario is chosen: mostly approvals (a random, non-magic number), every other one too. */
 const SCENARIO_WEIGHTS: Record<Scenario, number> = {

@@ -1,3 +1,4 @@
+import { magicNumber, TEST_SCENARIO_CODES, TestScenario } from '@momo/contracts';
 /** The operator simulator's control API, as tests use it (see docs/simulator.md). */
 
 export interface SimRecord {
@@ -77,26 +78,7 @@ export class SimulatorControl {
   }
 }
 
-/** Magic numbers: 07X0000CCC, X the network digit (8 MTN, 2 Airtel), CCC the scenario code. */
-export const SCENARIO_CODES = {
-  approve: '100',
-  approve_delayed: '101',
-  stay_pending: '102',
-  expire: '103',
-  decline: '110',
-  wrong_pin: '111',
-  insufficient_funds: '112',
-  no_callback: '120',
-  duplicate_callbacks: '121',
-  early_callback: '122',
-  http_500: '130',
-  http_503: '131',
-  http_429: '132',
-  slow_answer: '133',
-} as const;
-
-export type ScenarioName = keyof typeof SCENARIO_CODES;
-
-export function magicNumber(network: 'mtn' | 'airtel', scenario: ScenarioName): string {
-  return `07${network === 'mtn' ? '8' : '2'}0000${SCENARIO_CODES[scenario]}`;
-}
+/** Scenario codes by name (the catalog is in libs/contracts). */
+export const SCENARIO_CODES = TEST_SCENARIO_CODES;
+export type ScenarioName = TestScenario;
+export { magicNumber };
