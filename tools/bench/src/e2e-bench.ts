@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   deleteQueueKeys,
   LocalStack,
+  SERVICES,
   seedMerchant,
   TEST_API_KEY_PEPPER,
   TEST_REDIS_URL,
@@ -17,6 +18,7 @@ import {
   WebhookReceiver,
   WORKSPACE_ROOT,
 } from '@momo/testing';
+import { cpuPerUnit, sampleCpu } from './cpu-meter';
 
 /**
  * `npm run bench:e2e`: the whole money path on this machine, every service a process: cash-ins
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
   let customer = 0;
   try {
     console.log(`bench:e2e: offering ${rate} cash-ins/s for ${seconds} s; machine: ${cpus().length} cores shared by every service, Postgres and Redis`);
+    const metered = { pids: Object.fromEntries(SERVICES.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
+    const cpuBefore = sampleCpu(metered);
     const started = Date.now();
     const total = rate * seconds;
     const sends: Promise<void>[] = [];
@@ -99,6 +103,7 @@ async function main(): Promise<void> {
       intervalMs: 200,
       what: 'every webhook',
     }).catch(() => undefined);
+    const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.size);
     const latencies = [...created].filter(([id]) => done.has(id)).map(([id, at]) => done.get(id)! - at).sort((a, b) => a - b);
     const lastDone = Math.max(...done.values());
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
@@ -107,6 +112,7 @@ async function main(): Promise<void> {
         `offered: ${total} cash-ins over ${((loadEnded - started) / 1000).toFixed(1)} s; accepted (201): ${created.size}; not sent or refused: ${refused}`,
         `completed end to end (webhook received): ${done.size}; sustained ${(done.size / ((lastDone - started) / 1000)).toFixed(1)} cash-ins/s`,
         `create -> webhook latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies[latencies.length - 1]} ms`,
+        `CPU per completed cash-in, every process (receiver and load generator excluded): ${cpu}`,
       ].join('\n'),
     );
   } finally {

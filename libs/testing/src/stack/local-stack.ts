@@ -63,6 +63,11 @@ export class LocalStack {
     return `http://127.0.0.1:${this.ports[service]}`;
   }
 
+  /** The process id of a running service (benchmarks read its CPU time). */
+  pid(service: ServiceName): number | undefined {
+    return this.running.get(service)?.process.pid;
+  }
+
   logFile(service: ServiceName): string | undefined {
     return this.options.output.kind === 'files' ? join(this.options.output.directory, `${service}.log`) : undefined;
   }

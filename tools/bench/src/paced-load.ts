@@ -1,0 +1,73 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+
+export interface PacedTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** A fresh body per request (POSTs from many customers), or none. */
+  body?: () => string;
+}
+
+export interface PacedResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Open-loop load at a steady rate: request i is due at start + i/rate, whether or not earlier
+ * ones have answered, and its latency counts from when it was due. A slow answer therefore shows
+ * as the wait every later request would really see (no coordinated omission), and the load is
+ * evenly spaced instead of autocannon's burst at the top of each second.
+ */
+export async function pacedLoad(target: PacedTarget, rate: number, seconds: number, connections = 64): Promise<PacedResult> {
+  const url = new URL(target.url);
+  const pool = new Pool(url.origin, { connections, pipelining: 1 });
+  const total = Math.max(1, Math.round(rate * seconds));
+  const latencies = new Float64Array(total);
+  const interval = 1000 / rate;
+  let non2xx = 0;
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const fire = (index: number, due: number): Promise<void> =>
+    pool
+      .request({ path: url.pathname + url.search, method: target.method ?? 'GET', headers: target.headers, body: target.body?.() })
+      .then(async (response) => {
+        await response.body.dump();
+        if (response.statusCode < 200 || response.statusCode > 299) non2xx++;
+      })
+      .catch(() => {
+        errors++;
+      })
+      .finally(() => {
+        latencies[index] = performance.now() - due;
+      });
+
+  const start = performance.now();
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && start + next * interval <= now) {
+      inFlight.push(fire(next, start + next * interval));
+      next++;
+    }
+    if (next < total) await sleep(Math.max(0, start + next * interval - performance.now()));
+  }
+  await Promise.all(inFlight);
+  const elapsedSeconds = (performance.now() - start) / 1000;
+  await pool.close();
+
+  latencies.sort();
+  const at = (quantile: number) => round(latencies[Math.min(total - 1, Math.ceil(quantile * total) - 1)]);
+  return { requests: total, requestsPerSecond: total / elapsedSeconds, p50: at(0.5), p99: at(0.99), max: round(latencies[total - 1]), non2xx, errors };
+}
+
+function round(milliseconds: number): number {
+  return Math.round(milliseconds * 10) / 10;
+}
