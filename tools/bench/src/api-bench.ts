@@ -10,7 +10,6 @@ import {
   createTestDatabase,
   deleteQueueKeys,
   LocalStack,
-  SERVICES,
   seedMerchant,
   TEST_API_KEY_PEPPER,
   TEST_REDIS_URL,
@@ -18,7 +17,7 @@ import {
   uniqueQueuePrefix,
   WORKSPACE_ROOT,
 } from '@momo/testing';
-import { cpuPerUnit, sampleCpu } from './cpu-meter';
+import { cpuPerUnit, sampleCpu, stackProcesses } from './cpu-meter';
 import { pacedLoad } from './paced-load';
 
 /**
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
       },
     ];
     console.log(`bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres and Redis`);
-    const metered = { pids: Object.fromEntries(SERVICES.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
+    const metered = stackProcesses(stack);
     for (const target of targets) {
       await autocannon({ ...target.options, connections: 8, duration: 3 }); // warm-up
       const max = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });

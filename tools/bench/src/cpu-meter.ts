@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { LocalStack, SERVICES } from '@momo/testing';
 
 /** What to meter: named processes by pid, plus every process whose command name matches. */
 export interface MeteredProcesses {
   pids: Record<string, number | undefined>;
   commands: Record<string, RegExp>;
+}
+
+/** Every service of a local stack, and the Postgres and Redis on this machine. */
+export function stackProcesses(stack: LocalStack): MeteredProcesses {
+  return { pids: Object.fromEntries(SERVICES.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
 }
 
 /** /proc counts CPU time in clock ticks: 100 per second on every Linux build that matters here (getconf CLK_TCK). */

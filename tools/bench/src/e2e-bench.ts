@@ -8,7 +8,6 @@ import {
   createTestDatabase,
   deleteQueueKeys,
   LocalStack,
-  SERVICES,
   seedMerchant,
   TEST_API_KEY_PEPPER,
   TEST_REDIS_URL,
@@ -18,7 +17,7 @@ import {
   WebhookReceiver,
   WORKSPACE_ROOT,
 } from '@momo/testing';
-import { cpuPerUnit, sampleCpu } from './cpu-meter';
+import { cpuPerUnit, sampleCpu, stackProcesses } from './cpu-meter';
 
 /**
  * `npm run bench:e2e`: the whole money path on this machine, every service a process: cash-ins
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
   let customer = 0;
   try {
     console.log(`bench:e2e: offering ${rate} cash-ins/s for ${seconds} s; machine: ${cpus().length} cores shared by every service, Postgres and Redis`);
-    const metered = { pids: Object.fromEntries(SERVICES.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
+    const metered = stackProcesses(stack);
     const cpuBefore = sampleCpu(metered);
     const started = Date.now();
     const total = rate * seconds;
