@@ -13,11 +13,10 @@ import {
   deleteQueueKeys,
   LocalStack,
   seedMerchant,
-  TEST_API_KEY_PEPPER,
   TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
   TestDatabase,
   TestDnsServer,
+  testStackOptions,
   uniqueQueuePrefix,
   WORKSPACE_ROOT,
 } from '@momo/testing';
@@ -66,14 +65,8 @@ async function run(scheme: 'https' | 'http', config: BenchWebhooksConfig): Promi
     const eventIds = await seedEvents(db, url, config);
     say(`${scheme}: ${eventIds.length} events over ${config.BENCH_APPS} apps; starting webhook-dispatcher`);
     stack = await LocalStack.start({
-      databaseUrl: db.url,
-      redisUrl: TEST_REDIS_URL,
-      queuePrefix,
-      apiKeyPepper: TEST_API_KEY_PEPPER,
-      secretsEncryptionKey: TEST_SECRETS_KEY,
-      ports: 'free',
+      ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix)),
       services: ['webhook-dispatcher'],
-      output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix) },
       env: {
         'webhook-dispatcher': {
           LOG_LEVEL: 'warn',

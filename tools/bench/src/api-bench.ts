@@ -1,22 +1,11 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import autocannon from 'autocannon';
 import { IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
-import {
-  createTestDatabase,
-  deleteQueueKeys,
-  LocalStack,
-  seedMerchant,
-  TEST_API_KEY_PEPPER,
-  TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
-  uniqueQueuePrefix,
-  WORKSPACE_ROOT,
-} from '@momo/testing';
+import { startBenchStack } from './bench-stack';
 import { cpuPerUnit, sampleCpu, stackProcesses } from './cpu-meter';
 import { pacedLoad } from './paced-load';
 
@@ -35,19 +24,7 @@ class BenchConfig {
 
 async function main(): Promise<void> {
   const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS } = loadConfig(BenchConfig);
-  const db = await createTestDatabase();
-  const queuePrefix = uniqueQueuePrefix('bench');
-  const merchant = await seedMerchant(db.dataSource, { readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
-  const stack = await LocalStack.start({
-    databaseUrl: db.url,
-    redisUrl: TEST_REDIS_URL,
-    queuePrefix,
-    apiKeyPepper: TEST_API_KEY_PEPPER,
-    secretsEncryptionKey: TEST_SECRETS_KEY,
-    ports: 'free',
-    output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix) },
-    env: { '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' } },
-  });
+  const { db, stack, merchant, stop } = await startBenchStack('bench');
   try {
     const base = stack.url('api-gateway');
     const headers = { authorization: `Bearer ${merchant.appKey}`, 'content-type': 'application/json' };
@@ -96,9 +73,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await stack.stop();
-    await db.drop();
-    await deleteQueueKeys(queuePrefix);
+    await stop();
   }
 }
 

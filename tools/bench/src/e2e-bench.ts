@@ -1,22 +1,10 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { IsInt, Max, Min } from 'class-validator';
 import { Pool } from 'undici';
 import { loadConfig } from '@momo/platform';
-import {
-  createTestDatabase,
-  deleteQueueKeys,
-  LocalStack,
-  seedMerchant,
-  TEST_API_KEY_PEPPER,
-  TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
-  uniqueQueuePrefix,
-  waitFor,
-  WebhookReceiver,
-  WORKSPACE_ROOT,
-} from '@momo/testing';
+import { waitFor, WebhookReceiver } from '@momo/testing';
+import { startBenchStack } from './bench-stack';
 import { cpuPerUnit, sampleCpu, stackProcesses } from './cpu-meter';
 
 /**
@@ -36,25 +24,8 @@ class E2eBenchConfig {
 
 async function main(): Promise<void> {
   const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections } = loadConfig(E2eBenchConfig);
-  const db = await createTestDatabase();
   const receiver = await WebhookReceiver.start();
-  const queuePrefix = uniqueQueuePrefix('bench_e2e');
-  const merchant = await seedMerchant(db.dataSource, { webhookUrl: receiver.url, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
-  const stack = await LocalStack.start({
-    databaseUrl: db.url,
-    redisUrl: TEST_REDIS_URL,
-    queuePrefix,
-    apiKeyPepper: TEST_API_KEY_PEPPER,
-    secretsEncryptionKey: TEST_SECRETS_KEY,
-    ports: 'free',
-    output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix) },
-    env: {
-      '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
-      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000' },
-      'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
-      'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
-    },
-  });
+  const { stack, merchant, stop } = await startBenchStack('bench_e2e', { webhookUrl: receiver.url });
   const created = new Map<string, number>();
   const done = new Map<string, number>();
   receiver.respondWith = (request) => {
@@ -116,10 +87,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await gateway.close();
-    await stack.stop();
+    await stop();
     await receiver.close();
-    await db.drop();
-    await deleteQueueKeys(queuePrefix);
   }
 }
 

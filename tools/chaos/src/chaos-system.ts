@@ -6,12 +6,11 @@ import {
   LocalStack,
   PrivatePostgres,
   PrivateRedis,
-  seedMerchant,
   SeededMerchant,
+  seedMerchant,
   ServiceName,
-  TEST_API_KEY_PEPPER,
-  TEST_SECRETS_KEY,
   TestDatabase,
+  testStackOptions,
   uniqueQueuePrefix,
   WebhookReceiver,
   WORKSPACE_ROOT,
@@ -106,13 +105,7 @@ export class ChaosSystem {
       const logDirectory = join(WORKSPACE_ROOT, 'tmp', 'chaos-logs', queuePrefix);
       log(`postgres :${postgres.port}, redis :${redis.port}, logs in ${logDirectory}`);
       const stack = await LocalStack.start({
-        databaseUrl,
-        redisUrl: redis.url,
-        queuePrefix,
-        apiKeyPepper: TEST_API_KEY_PEPPER,
-        secretsEncryptionKey: TEST_SECRETS_KEY,
-        ports: 'free',
-        output: { kind: 'files', directory: logDirectory },
+        ...testStackOptions(databaseUrl, queuePrefix, logDirectory, redis.url),
         env: { ...ENV, 'operator-simulator': { ...ENV['operator-simulator'], SIMULATOR_DATABASE_URL: operatorBooks.url } },
       });
       return new ChaosSystem(postgres, redis, operatorBooks, receiver, merchant, stack, logDirectory);

@@ -3,10 +3,8 @@ import * as momo from 'mtn-momo';
 import {
   createTestDatabase,
   LocalStack,
-  TEST_API_KEY_PEPPER,
-  TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
   TestDatabase,
+  testStackOptions,
   uniqueQueuePrefix,
   waitFor,
   WORKSPACE_ROOT,
@@ -28,13 +26,7 @@ describe('the public mtn-momo client against the simulator', () => {
     db = await createTestDatabase();
     const prefix = uniqueQueuePrefix('momo');
     stack = await LocalStack.start({
-      databaseUrl: db.url,
-      redisUrl: TEST_REDIS_URL,
-      queuePrefix: prefix,
-      apiKeyPepper: TEST_API_KEY_PEPPER,
-      secretsEncryptionKey: TEST_SECRETS_KEY,
-      ports: 'free',
-      output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `mtn-momo-${prefix}`) },
+      ...testStackOptions(db.url, prefix, join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `mtn-momo-${prefix}`)),
       services: ['operator-simulator'],
       env: { 'operator-simulator': { APPROVAL_DELAY_MS: '200', SIMULATOR_DATABASE_POOL_SIZE: '3' } },
     });

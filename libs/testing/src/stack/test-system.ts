@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { seedMerchant, SeededMerchant, TEST_API_KEY_PEPPER, TEST_SECRETS_KEY } from '../factories/merchant.factory';
-import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '../redis';
+import { seedMerchant, SeededMerchant } from '../factories/merchant.factory';
+import { deleteQueueKeys, uniqueQueuePrefix } from '../redis';
 import { createTestDatabase, TestDatabase } from '../test-database';
 import { WebhookReceiver } from '../webhook-receiver';
 import { LocalStack, LocalStackOptions } from './local-stack';
 import { ServiceName, WORKSPACE_ROOT } from './services';
+import { testStackOptions } from './test-stack-options';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -39,13 +40,7 @@ export async function startTestSystem(
   let stack: LocalStack;
   try {
     stack = await LocalStack.start({
-      databaseUrl: db.url,
-      redisUrl: TEST_REDIS_URL,
-      queuePrefix,
-      apiKeyPepper: TEST_API_KEY_PEPPER,
-      secretsEncryptionKey: TEST_SECRETS_KEY,
-      ports: 'free',
-      output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${queuePrefix}`) },
+      ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${queuePrefix}`)),
       services: options.services,
       env: {
         ...options.env,

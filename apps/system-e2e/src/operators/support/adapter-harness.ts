@@ -12,12 +12,11 @@ import {
   LocalStack,
   LocalStackOptions,
   newTransaction,
-  seedMerchant,
   SeededMerchant,
-  TEST_API_KEY_PEPPER,
+  seedMerchant,
   TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
   TestDatabase,
+  testStackOptions,
   uniqueQueuePrefix,
   waitFor,
   WORKSPACE_ROOT,
@@ -47,13 +46,7 @@ export class AdapterHarness {
     const merchant = await seedMerchant(db.dataSource);
     const prefix = uniqueQueuePrefix('adapter');
     const stack = await LocalStack.start({
-      databaseUrl: db.url,
-      redisUrl: TEST_REDIS_URL,
-      queuePrefix: prefix,
-      apiKeyPepper: TEST_API_KEY_PEPPER,
-      secretsEncryptionKey: TEST_SECRETS_KEY,
-      ports: 'free',
-      output: { kind: 'files', directory: join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${prefix}`) },
+      ...testStackOptions(db.url, prefix, join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${prefix}`)),
       services: ['operator-simulator', 'operator-adapter'],
       env,
     });
