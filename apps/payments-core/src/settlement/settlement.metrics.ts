@@ -1,9 +1,10 @@
 import { Counter } from 'prom-client';
 import { metricsRegistry } from '@momo/platform';
 
-export const reconciliationExceptions = new Counter({
-  name: 'momo_reconciliation_exceptions_total',
-  help: 'Operator answers that contradict a status already final (never applied; need a human).',
+/** Every such answer, repeats included; the exceptions they open are counted once each (momo_reconciliation_exceptions_raised_total). */
+export const contradictingOperatorAnswers = new Counter({
+  name: 'momo_contradicting_operator_answers_total',
+  help: 'Operator answers that contradict a status already final, repeats included (never applied; each opens or joins a reconciliation exception).',
   labelNames: ['kind'],
   registers: [metricsRegistry],
 });

@@ -14,7 +14,7 @@ import { collectSettled, JournalDraft, MoneyMovement, payoutReleased, payoutSett
 import { MicroBatcher } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
-import { reconciliationExceptions } from './settlement.metrics';
+import { contradictingOperatorAnswers } from './settlement.metrics';
 
 export interface SettlementRequest {
   transactionId: string;
@@ -105,7 +105,7 @@ export class SettlementService {
       const recorded = statuses.get(transactionId);
       if (!recorded) missing.add(transactionId);
       else if (recorded !== outcome.status) {
-        reconciliationExceptions.inc({ kind: 'contradicting_final_status' });
+        contradictingOperatorAnswers.inc({ kind: 'contradicting_final_status' });
         this.logger.error(
           { transactionId, recorded, reported: outcome.status, failureCode: outcome.failureCode },
           'reconciliation exception: operator reports a different final status than recorded',
