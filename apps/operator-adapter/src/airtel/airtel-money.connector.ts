@@ -28,34 +28,22 @@ export class AirtelMoneyConnector implements OperatorConnector {
   }
 
   async initiate(subject: OperatorTransaction): Promise<Initiation> {
-    try {
-      switch (operationKind(subject)) {
-        case 'collect':
-          return airtelInitiationOutcome(await this.collect(subject.transaction));
-        case 'payout':
-          return airtelInitiationOutcome(await this.disburse(subject.transaction));
-        case 'refund':
-          return await this.refund(subject);
-      }
-    } catch (error) {
-      if (error instanceof OperatorTokenError) {
-        return { outcome: { kind: 'unavailable', retryAfterSeconds: 30, failureMessage: 'Airtel Money refused our credentials or is unreachable.' } };
-      }
-      throw error;
+    switch (operationKind(subject)) {
+      case 'collect':
+        return airtelInitiationOutcome(await this.collect(subject.transaction));
+      case 'payout':
+        return airtelInitiationOutcome(await this.disburse(subject.transaction));
+      case 'refund':
+        return this.refund(subject);
     }
   }
 
   async queryStatus(subject: OperatorTransaction): Promise<StatusOutcome> {
     const t = subject.transaction;
-    try {
-      const kind = operationKind(subject);
-      if (kind === 'refund') return airtelRefundStatusOutcome(await this.refund(subject));
-      const [path, operation] = kind === 'collect' ? ['/standard/v1/payments/', 'payments.status'] : ['/standard/v1/disbursements/', 'disbursements.status'];
-      return airtelStatusOutcome(await this.call(t, operation, 'GET', `${path}${encodeURIComponent(t.id)}`));
-    } catch (error) {
-      if (error instanceof OperatorTokenError) return { kind: 'unknown', detail: error.message };
-      throw error;
-    }
+    const kind = operationKind(subject);
+    if (kind === 'refund') return airtelRefundStatusOutcome(await this.refund(subject));
+    const [path, operation] = kind === 'collect' ? ['/standard/v1/payments/', 'payments.status'] : ['/standard/v1/disbursements/', 'disbursements.status'];
+    return airtelStatusOutcome(await this.call(t, operation, 'GET', `${path}${encodeURIComponent(t.id)}`));
   }
 
   /** Our disbursement wallet's balance at Airtel. */

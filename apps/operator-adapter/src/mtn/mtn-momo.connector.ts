@@ -49,33 +49,20 @@ export class MtnMomoConnector implements OperatorConnector {
     } else {
       body[operation.party] = { partyIdType: 'MSISDN', partyId: t.msisdn };
     }
-    try {
-      const path = `/${operation.product}/v1_0/${operation.resource}`;
-      const response = await this.call(operation.product, t, `${operation.product}.${operation.resource}`, 'POST', path, JSON.stringify(body));
-      // MTN answers 404 when the payment to refund does not exist on its side.
-      if (kind === 'refund' && response.kind === 'response' && response.status === 404) {
-        return { outcome: refusal('REFUND_NOT_POSSIBLE', 'MTN RESOURCE_NOT_FOUND: the payment is unknown to MTN') };
-      }
-      return { outcome: mtnInitiationOutcome(response) };
-    } catch (error) {
-      if (error instanceof OperatorTokenError) {
-        return { outcome: { kind: 'unavailable', retryAfterSeconds: 30, failureMessage: 'MTN MoMo refused our credentials or is unreachable.' } };
-      }
-      throw error;
+    const path = `/${operation.product}/v1_0/${operation.resource}`;
+    const response = await this.call(operation.product, t, `${operation.product}.${operation.resource}`, 'POST', path, JSON.stringify(body));
+    // MTN answers 404 when the payment to refund does not exist on its side.
+    if (kind === 'refund' && response.kind === 'response' && response.status === 404) {
+      return { outcome: refusal('REFUND_NOT_POSSIBLE', 'MTN RESOURCE_NOT_FOUND: the payment is unknown to MTN') };
     }
+    return { outcome: mtnInitiationOutcome(response) };
   }
 
   async queryStatus(subject: OperatorTransaction): Promise<StatusOutcome> {
     const t = subject.transaction;
     const operation = OPERATIONS[operationKind(subject)];
-    try {
-      const path = `/${operation.product}/v1_0/${operation.resource}/${t.id}`;
-      const response = await this.call(operation.product, t, `${operation.product}.${operation.resource}.status`, 'GET', path);
-      return mtnStatusOutcome(response);
-    } catch (error) {
-      if (error instanceof OperatorTokenError) return { kind: 'unknown', detail: error.message };
-      throw error;
-    }
+    const path = `/${operation.product}/v1_0/${operation.resource}/${t.id}`;
+    return mtnStatusOutcome(await this.call(operation.product, t, `${operation.product}.${operation.resource}.status`, 'GET', path));
   }
 
   /** Our collection and disbursement account balances at MTN. */

@@ -7,6 +7,7 @@ import { MtnMomoConnector } from '../mtn/mtn-momo.connector';
 import { mtnSettings } from '../mtn/mtn-settings';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorConnector } from './operator-connector';
+import { answeringTokenFailures } from './token-failures';
 
 /**
  * The connector for a network in a mode; undefined when that pair is not configured. The
@@ -20,9 +21,9 @@ export class OperatorRegistry {
   constructor(config: OperatorAdapterConfig, http: OperatorHttpClient) {
     for (const mode of MODES) {
       const mtn = mtnSettings(config, mode);
-      if (mtn) this.connectors.set(key('mtn', mode), new MtnMomoConnector(mtn, http));
+      if (mtn) this.connectors.set(key('mtn', mode), answeringTokenFailures(new MtnMomoConnector(mtn, http)));
       const airtel = airtelSettings(config, mode);
-      if (airtel) this.connectors.set(key('airtel', mode), new AirtelMoneyConnector(airtel, http));
+      if (airtel) this.connectors.set(key('airtel', mode), answeringTokenFailures(new AirtelMoneyConnector(airtel, http)));
     }
   }
 

@@ -46,7 +46,10 @@ export class TokenCache<Scope extends string> {
 }
 
 export class OperatorTokenError extends Error {
-  constructor(operator: string, detail: string) {
+  constructor(
+    readonly operator: string,
+    detail: string,
+  ) {
     super(`could not get a ${operator} access token: ${detail}`);
     this.name = 'OperatorTokenError';
   }
