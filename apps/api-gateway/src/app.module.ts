@@ -9,8 +9,7 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthInvalidations } from './auth/auth-invalidations';
 import { PrincipalCache } from './auth/principal-cache';
 import { BalanceController } from './balance/balance.controller';
-import { TransactionCommands } from './commands/transaction-commands';
-import { IdempotentRequests } from './idempotency/idempotent-requests';
+import { IdempotentRequests, MoneyRequestSettings, TransactionCommands } from '@momo/money-requests';
 import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -27,7 +26,14 @@ export class ApiGatewayModule {
       module: ApiGatewayModule,
       imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
       controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
-      providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
+      providers: [
+        ...AUTH_PROVIDERS,
+        { provide: MoneyRequestSettings, useExisting: ApiGatewayConfig },
+        IdempotentRequests,
+        TransactionCommands,
+        AppsService,
+        WebhookUrlCheck,
+      ],
     };
   }
 }

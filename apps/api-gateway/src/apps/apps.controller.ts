@@ -9,9 +9,7 @@ import { AuthInvalidations } from '../auth/auth-invalidations';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { decodeCursor, isUuid, paginate } from '../http/cursor';
-import { successAnswer } from '../http/http-answer';
-import { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { decodeCursor, IdempotentRequests, isUuid, paginate, successAnswer } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { AppCreatedEnvelope, AppEnvelope, AppListEnvelope } from '../openapi/schemas';
 import { PageQuery } from '../payments/list-payments.query';
@@ -48,7 +46,7 @@ export class AppsController {
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
     const webhookUrl = body.webhook_url === undefined ? null : await this.webhookUrls.assertAllowed(body.webhook_url);
-    return this.idempotency.runInTransaction(reply, { principal, idempotencyKey, operation: 'POST /v1/apps', body, sealed: true }, async (_, em) =>
+    return this.idempotency.runInTransaction(reply, { scopeId: principal.keyId, idempotencyKey, operation: 'POST /v1/apps', body, sealed: true }, async (_, em) =>
       successAnswer(201, { success: true, data: await this.apps.create(em, principal, body.name, webhookUrl) }),
     );
   }

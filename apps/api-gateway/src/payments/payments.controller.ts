@@ -9,9 +9,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { TransactionCommands } from '../commands/transaction-commands';
-import { decodeCursor, isUuid, paginate } from '../http/cursor';
-import { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { decodeCursor, IdempotentRequests, isUuid, paginate, TransactionCommands } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { TransactionEnvelope, TransactionListEnvelope } from '../openapi/schemas';
 import { CreatePaymentDto } from './create-payment.dto';
@@ -42,7 +40,7 @@ export class PaymentsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    return this.idempotency.run(reply, { principal, idempotencyKey, operation: 'POST /v1/payments', body }, (attempt) =>
+    return this.idempotency.run(reply, { scopeId: principal.keyId, idempotencyKey, operation: 'POST /v1/payments', body }, (attempt) =>
       this.commands.send('create-payment', attempt, moneyMovementCommand(principal, attempt, body)),
     );
   }
@@ -101,7 +99,7 @@ export class PaymentsController {
   ): Promise<FastifyReply> {
     if (!isUuid(id)) throw ApiError.of('NOT_FOUND', { resource: 'payment' });
     const paymentId = id.toLowerCase();
-    return this.idempotency.run(reply, { principal, idempotencyKey, operation: `POST /v1/payments/${paymentId}/refund`, body }, (attempt) =>
+    return this.idempotency.run(reply, { scopeId: principal.keyId, idempotencyKey, operation: `POST /v1/payments/${paymentId}/refund`, body }, (attempt) =>
       this.commands.send('create-refund', attempt, {
         transactionId: attempt.transactionId,
         paymentId,

@@ -2,7 +2,7 @@ import type { CreatePaymentCommand } from '@momo/contracts';
 import { Network, parseMsisdn } from '@momo/domain';
 import { ApiError } from '@momo/platform';
 import type { Principal } from '../auth/principal';
-import type { IdempotentAttempt } from '../idempotency/idempotent-requests';
+import type { IdempotentAttempt } from '@momo/money-requests';
 import type { MoneyMovementDto } from './create-payment.dto';
 
 /** The canonical number and its network; validation has already refused anything else. */

@@ -5,8 +5,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { TransactionCommands } from '../commands/transaction-commands';
-import { IdempotentRequests } from '../idempotency/idempotent-requests';
+import { IdempotentRequests, TransactionCommands } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { TransactionEnvelope } from '../openapi/schemas';
 import { CreatePayoutDto } from '../payments/create-payment.dto';
@@ -38,7 +37,7 @@ export class PayoutsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    return this.idempotency.run(reply, { principal, idempotencyKey, operation: 'POST /v1/payouts', body }, (attempt) =>
+    return this.idempotency.run(reply, { scopeId: principal.keyId, idempotencyKey, operation: 'POST /v1/payouts', body }, (attempt) =>
       this.commands.send('create-payout', attempt, moneyMovementCommand(principal, attempt, body)),
     );
   }

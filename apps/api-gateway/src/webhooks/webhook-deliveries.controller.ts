@@ -7,7 +7,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { decodeCursor, encodeCursor, isUuid } from '../http/cursor';
+import { decodeCursor, encodeCursor, isUuid } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiSuccess } from '../openapi/decorators';
 import { WebhookDeliveryDetailEnvelope, WebhookDeliveryEnvelope, WebhookDeliveryListEnvelope } from './webhook.schemas';
 import { toDeliveryDetailView, toDeliveryView, WebhookDeliveryDetailView, WebhookDeliveryView } from './webhook-delivery.view';

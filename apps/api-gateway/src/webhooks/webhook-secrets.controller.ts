@@ -8,7 +8,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { isUuid } from '../http/cursor';
+import { isUuid } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiSuccess } from '../openapi/decorators';
 import { RotatedSecretEnvelope } from './webhook.schemas';
 import { RotateWebhookSecretDto } from './webhook-deliveries.dto';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, JobIds, JobName, JobPayload } from '@momo/contracts';
 import { ApiError, JobRpc, RpcResult } from '@momo/platform';
-import { ApiGatewayConfig } from '../api-gateway.config';
-import { errorAnswer, HttpAnswer, successAnswer } from '../http/http-answer';
-import { IdempotentAttempt } from '../idempotency/idempotent-requests';
+import { errorAnswer, HttpAnswer, successAnswer } from './http-answer';
+import { IdempotentAttempt } from './idempotent-requests';
+import { MoneyRequestSettings } from './money-request.settings';
 
 type CommandName = Extract<JobName, 'create-payment' | 'create-payout' | 'create-refund'>;
 
@@ -25,7 +25,7 @@ const FINAL_RETRYABLE = new Set(['OPERATOR_RATE_LIMITED', 'OPERATOR_UNAVAILABLE'
 export class TransactionCommands {
   constructor(
     private readonly rpc: JobRpc,
-    private readonly config: ApiGatewayConfig,
+    private readonly config: MoneyRequestSettings,
   ) {}
 
   async send<N extends CommandName>(name: N, attempt: IdempotentAttempt, payload: JobPayload<N>): Promise<HttpAnswer> {

@@ -5,9 +5,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { IdempotencyRepository, IdempotencyScope } from '@momo/data';
 import { ApiError, SecretBox } from '@momo/platform';
-import { ApiGatewayConfig } from '../api-gateway.config';
-import { Principal } from '../auth/principal';
-import { HttpAnswer, send } from '../http/http-answer';
+import { HttpAnswer, send } from './http-answer';
+import { MoneyRequestSettings } from './money-request.settings';
 import { IDEMPOTENCY_KEY_PATTERN, requestFingerprint } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -22,7 +21,11 @@ export interface IdempotentAttempt {
 }
 
 export interface IdempotentOperation {
-  principal: Principal;
+  /**
+   * Whose keys these are: the API key's id on /v1, the dashboard user's id in the dashboard
+   * (both UUIDs, so the two never share a key space).
+   */
+  scopeId: string;
   idempotencyKey: string | undefined;
   /** e.g. `POST /v1/payments` or `POST /v1/payments/:id/refund` with the id filled in. */
   operation: string;
@@ -32,7 +35,7 @@ export interface IdempotentOperation {
 }
 
 /**
- * Idempotency as the contract says: scope = the API key; a repeat with the same body gets the
+ * Idempotency as the contract says: scope = the API key (or the dashboard user); a repeat with the same body gets the
  * first answer byte for byte with `Idempotent-Replayed: true`; another body is 400
  * IDEMPOTENCY_KEY_REUSED; a repeat while the first is running is 409 IDEMPOTENCY_KEY_IN_USE.
  * Answers the merchant is told to retry (429 and 503 from the network, 502, our own 503 and 500)
@@ -48,7 +51,7 @@ export class IdempotentRequests implements OnApplicationBootstrap, OnApplication
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly records: IdempotencyRepository,
-    private readonly config: ApiGatewayConfig,
+    private readonly config: MoneyRequestSettings,
   ) {
     this.box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
   }
@@ -99,7 +102,7 @@ export class IdempotentRequests implements OnApplicationBootstrap, OnApplication
   async begin(reply: FastifyReply, op: IdempotentOperation): Promise<IdempotentAttempt | undefined> {
     if (op.idempotencyKey === undefined) return { transactionId: randomUUID(), attempt: 0, scope: null };
     if (!IDEMPOTENCY_KEY_PATTERN.test(op.idempotencyKey)) throw ApiError.of('IDEMPOTENCY_KEY_INVALID');
-    const scope = { apiKeyId: op.principal.keyId, key: op.idempotencyKey };
+    const scope = { apiKeyId: op.scopeId, key: op.idempotencyKey };
     const claim = await this.records.claim({
       ...scope,
       requestHash: requestFingerprint(op.operation, op.body),
