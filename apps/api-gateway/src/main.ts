@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { runService } from '@momo/platform';
+import { acceptJsonBodiesOnly, RequestValidationPipe, runService } from '@momo/platform';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { ApiGatewayModule } from './app.module';
-import { acceptJsonBodiesOnly } from './http/json-only.hook';
 import { serveApiDocs } from './openapi/api-docs';
-import { RequestValidationPipe } from './validation/validation.pipe';
 
 void runService('api-gateway', ApiGatewayConfig, (config) => ApiGatewayModule.forRoot(config), {
   bodyLimit: (config) => config.BODY_LIMIT_BYTES,

@@ -5,6 +5,7 @@ import { OperatorCallbackEntity, OperatorRequestEntity } from './operator-log.en
 import { OutboxEventEntity } from './outbox-event.entity';
 import { TransactionEntity } from './transaction.entity';
 import { WebhookAttemptEntity, WebhookDeliveryEntity } from './webhook.entity';
+import { DashboardAuditEntryEntity, DashboardSessionEntity, DashboardUserEntity } from './dashboard.entity';
 
 export * from './column-types';
 export * from './merchant.entity';
@@ -14,6 +15,7 @@ export * from './transaction.entity';
 export * from './outbox-event.entity';
 export * from './operator-log.entity';
 export * from './webhook.entity';
+export * from './dashboard.entity';
 
 export const ENTITIES = [
   MerchantEntity,
@@ -25,4 +27,7 @@ export const ENTITIES = [
   OperatorCallbackEntity,
   WebhookDeliveryEntity,
   WebhookAttemptEntity,
+  DashboardUserEntity,
+  DashboardSessionEntity,
+  DashboardAuditEntryEntity,
 ];

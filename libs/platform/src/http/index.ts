@@ -1,1 +1,3 @@
 export * from './bootstrap';
+export * from './json-only.hook';
+export * from './validation.pipe';

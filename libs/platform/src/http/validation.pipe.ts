@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ApiError } from '@momo/platform';
+import { ApiError } from '../errors';
 
 /**
  * Request bodies and queries: unknown fields rejected, no implicit type conversion (a string

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, errorEnvelope } from '@momo/platform';
+import { ApiError, errorEnvelope } from '../errors';
 
 /**
  * Request bodies are JSON only. Anything else (forms, text) is refused with 415 before it is

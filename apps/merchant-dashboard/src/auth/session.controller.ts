@@ -1,0 +1,63 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DashboardOk, SessionView } from '@momo/contracts';
+import { DashboardUsersRepository } from '@momo/data';
+import { AuditTrail } from '../audit/audit-trail';
+import { dashboardError } from '../http/dashboard-errors';
+import { sessionView } from '../users/user.view';
+import { Dashboard, DashboardContext, PublicRoute } from './dashboard-context';
+import { hashPassword } from './passwords';
+import { AcceptInviteDto, SignInDto } from './session.dto';
+import { tokenHash } from './session-tokens';
+import { SignInService, userAgentOf } from './sign-in.service';
+
+/** Signing in and out, and accepting an invitation (which signs the new user in). */
+@Controller('dashboard-api')
+export class SessionController {
+  constructor(
+    private readonly signIns: SignInService,
+    private readonly users: DashboardUsersRepository,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  @Post('session')
+  @PublicRoute()
+  @HttpCode(200)
+  async signIn(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardOk<SessionView>> {
+    return { success: true, data: await this.signIns.signIn(body.email, body.password, request, reply) };
+  }
+
+  @Get('session')
+  current(@Dashboard() context: DashboardContext): DashboardOk<SessionView> {
+    return { success: true, data: sessionView(context.user, context.merchant, context.session) };
+  }
+
+  @Delete('session')
+  @HttpCode(200)
+  async signOut(@Dashboard() context: DashboardContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardOk<{ signed_out: number }>> {
+    await this.users.revokeSession(context.sessionTokenHash);
+    await this.audit.record(context, 'sign_out');
+    this.signIns.clearCookie(request, reply);
+    return { success: true, data: { signed_out: 1 } };
+  }
+
+  /** Ends every session of this user, on every device (this one too). */
+  @Post('session/sign-out-everywhere')
+  @HttpCode(200)
+  async signOutEverywhere(@Dashboard() context: DashboardContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardOk<{ signed_out: number }>> {
+    const count = await this.users.revokeSessionsOf(context.user.id);
+    await this.audit.record(context, 'sign_out_everywhere', { details: { sessions: count } });
+    this.signIns.clearCookie(request, reply);
+    return { success: true, data: { signed_out: count } };
+  }
+
+  @Post('invitations/accept')
+  @PublicRoute()
+  @HttpCode(200)
+  async acceptInvitation(@Body() body: AcceptInviteDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardOk<SessionView>> {
+    const user = await this.users.acceptInvitation(tokenHash(body.token), await hashPassword(body.password), body.name?.trim() || undefined, new Date());
+    if (!user) throw dashboardError('INVITATION_INVALID');
+    await this.audit.record({ user, ip: request.ip, userAgent: userAgentOf(request) }, 'invitation.accepted');
+    return { success: true, data: await this.signIns.startSession(user, request, reply) };
+  }
+}

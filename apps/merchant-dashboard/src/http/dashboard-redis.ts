@@ -1,0 +1,42 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { authInvalidationChannel } from '@momo/contracts';
+import { redisOptionsFromUrl } from '@momo/platform';
+import { MerchantDashboardConfig } from '../merchant-dashboard.config';
+
+/**
+ * The dashboard's own Redis connection (BullMQ keeps its own): sign-in throttling counters, and
+ * telling every gateway to drop its cached keys after a change to an app or a key. It fails fast
+ * rather than queueing while Redis is away.
+ */
+@Injectable()
+export class DashboardRedis implements OnApplicationShutdown {
+  private readonly logger = new Logger(DashboardRedis.name);
+  readonly client: Redis;
+
+  constructor(private readonly config: MerchantDashboardConfig) {
+    this.client = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
+    this.client.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis connection error'));
+  }
+
+  key(...parts: string[]): string {
+    return [this.config.QUEUE_PREFIX, 'dashboard', ...parts].join(':');
+  }
+
+  /**
+   * Gateways cache authenticated keys; after a key is revoked or an app disabled they must forget
+   * them now. If Redis cannot take the message, the gateways' cache expiry (AUTH_CACHE_TTL_MS)
+   * still bounds how long the old state is used.
+   */
+  async invalidateGatewayAuth(reason: string, merchantId: string): Promise<void> {
+    try {
+      await this.client.publish(authInvalidationChannel(this.config.QUEUE_PREFIX), JSON.stringify({ reason, merchantId }));
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message, reason }, 'could not notify gateways; the change reaches them within their auth cache TTL');
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.client.disconnect();
+  }
+}
