@@ -3,6 +3,7 @@ import { InfraConfig } from '@momo/platform';
 
 export class MerchantDashboardConfig extends InfraConfig {
   override PORT: number = 3006;
+  override MANAGEMENT_PORT: number = 9106;
 
   /** Hashes the app keys the dashboard issues (same pepper as the gateway's). */
   @IsString() @IsNotEmpty()

@@ -9,6 +9,8 @@ import { isUuid } from '@momo/money-requests';
 import { ApiError, SecretBox } from '@momo/platform';
 import { AuditTrail } from '../audit/audit-trail';
 import { Dashboard, DashboardContext, modeOf, Requires } from '../auth/dashboard-context';
+import { may } from '../auth/permissions';
+import { dashboardError } from '../http/dashboard-errors';
 import { DashboardRedis } from '../http/dashboard-redis';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { CreateAppDto, RotateKeyDto, RotateSecretDto, UpdateAppDto } from './apps.dto';
@@ -19,7 +21,8 @@ const DEFAULT_OVERLAP_SECONDS = 24 * 3600;
 /**
  * Apps in one mode: webhook URL, signing secret rotation (the old secret keeps signing beside the
  * new one for the overlap period), app keys issued (shown once), rotated and revoked, and the app
- * enabled or disabled. Keys are listed per mode; a live change needs the owner (permissions).
+ * enabled or disabled. Webhook settings and keys are the request's mode's only (test and live are
+ * separate worlds); a live change needs the owner (permissions).
  */
 @Controller('dashboard-api/:mode')
 export class AppsController {
@@ -50,11 +53,13 @@ export class AppsController {
   async create(@Dashboard() context: DashboardContext, @Body() body: CreateAppDto): Promise<DashboardOk<CreatedAppView>> {
     const mode = modeOf(context);
     const webhookUrl = body.webhook_url ? await this.webhookUrls.assertAllowed(body.webhook_url) : null;
-    const webhookSecret = generateWebhookSecret();
+    // Each mode has its own secret; the other mode's is one nobody has seen (rotating it shows a new one).
+    const secrets: Record<DashboardMode, string> = { test: generateWebhookSecret(), live: generateWebhookSecret() };
+    const settings = (m: DashboardMode) => ({ url: m === mode ? webhookUrl : null, secretCiphertext: this.box.seal(secrets[m]) });
     const issued = issueApiKey('app', mode, this.config.API_KEY_PEPPER);
     const app = await this.dataSource.transaction(async (em) => {
       const created = await this.merchants.createApp(
-        { id: randomUUID(), merchantId: context.merchant.id, name: body.name.trim(), webhookUrl, webhookSecretCiphertext: this.box.seal(webhookSecret) },
+        { id: randomUUID(), merchantId: context.merchant.id, name: body.name.trim(), webhooks: { test: settings('test'), live: settings('live') } },
         em,
       );
       await this.merchants.insertKey({ id: randomUUID(), merchantId: context.merchant.id, appId: created.id, kind: 'app', mode, keyHash: issued.keyHash, keyHint: issued.keyHint }, em);
@@ -62,7 +67,7 @@ export class AppsController {
       return created;
     });
     const [summary] = await this.summaries([app], mode, context.merchant.id);
-    return { success: true, data: { app: summary, webhook_secret: webhookSecret, api_key: issued.key } };
+    return { success: true, data: { app: summary, webhook_secret: secrets[mode], api_key: issued.key } };
   }
 
   @Patch('apps/:id')
@@ -70,9 +75,15 @@ export class AppsController {
   async update(@Dashboard() context: DashboardContext, @Param('id') id: string, @Body() body: UpdateAppDto): Promise<DashboardOk<AppSummaryView>> {
     const mode = modeOf(context);
     await this.appOf(context, id);
+    // Renaming or disabling an app touches live traffic too: once the business is live, that is an owner's call.
+    const touchesLive = (body.name !== undefined || body.status !== undefined) && context.merchant.businessVerified;
+    if (touchesLive && !(context.user.liveAccess && may(context.user.role, 'live', 'manage_apps'))) {
+      throw dashboardError('ROLE_FORBIDDEN', { permission: 'manage_apps', mode: 'live' });
+    }
     const webhookUrl = typeof body.webhook_url === 'string' && body.webhook_url !== '' ? await this.webhookUrls.assertAllowed(body.webhook_url) : body.webhook_url === '' ? null : body.webhook_url;
-    const app = await this.merchants.updateApp(id, context.merchant.id, { name: body.name?.trim(), webhookUrl, status: body.status });
-    if (!app) throw ApiError.of('NOT_FOUND');
+    const updated = await this.merchants.updateApp(id, context.merchant.id, mode, { name: body.name?.trim(), webhookUrl, status: body.status });
+    if (!updated) throw ApiError.of('NOT_FOUND');
+    const app = updated.app;
     if (body.status !== undefined) await this.redis.invalidateGatewayAuth(`app ${app.id} ${app.status}`, context.merchant.id);
     const changes = Object.fromEntries(Object.entries({ name: body.name, webhook_url: webhookUrl, status: body.status }).filter(([, v]) => v !== undefined));
     await this.audit.record(context, body.status === 'disabled' ? 'app.disabled' : body.status === 'active' ? 'app.enabled' : 'app.updated', { target: app.id, details: changes });
@@ -88,7 +99,7 @@ export class AppsController {
     const secret = generateWebhookSecret();
     const now = new Date();
     const overlap = body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
-    const rotated = await this.webhooks.rotateWebhookSecret(id, context.merchant.id, this.box.seal(secret), new Date(now.getTime() + overlap * 1000), now);
+    const rotated = await this.webhooks.rotateWebhookSecret(id, context.merchant.id, modeOf(context), this.box.seal(secret), new Date(now.getTime() + overlap * 1000), now);
     if (!rotated) throw ApiError.of('NOT_FOUND');
     await this.audit.record(context, 'webhook_secret.rotated', { target: id, details: { previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } });
     return { success: true, data: { app_id: id, secret, previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } };
@@ -147,15 +158,20 @@ export class AppsController {
   }
 
   private async summaries(apps: AppEntity[], mode: DashboardMode, merchantId: string): Promise<AppSummaryView[]> {
-    const [keys, counts] = await Promise.all([this.merchants.activeKeysOfApps(apps.map((a) => a.id)), this.reads.deliveryCounts(merchantId, mode)]);
+    const ids = apps.map((a) => a.id);
+    const [keys, settings, counts] = await Promise.all([
+      this.merchants.activeKeysOfApps(ids),
+      this.merchants.webhookSettingsOf(ids, mode),
+      this.reads.deliveryCounts(merchantId, mode),
+    ]);
     const now = Date.now();
-    return apps.map((app) => ({
+    return apps.map((app) => ({ app, webhook: settings.find((s) => s.appId === app.id) })).map(({ app, webhook }) => ({
       id: app.id,
       name: app.name,
       status: app.status,
-      webhook_url: app.webhookUrl,
+      webhook_url: webhook?.url ?? null,
       previous_secret_expires_at:
-        app.previousWebhookSecretExpiresAt && app.previousWebhookSecretExpiresAt.getTime() > now ? app.previousWebhookSecretExpiresAt.toISOString() : null,
+        webhook?.previousSecretExpiresAt && webhook.previousSecretExpiresAt.getTime() > now ? webhook.previousSecretExpiresAt.toISOString() : null,
       keys: keys
         .filter((k) => k.appId === app.id && k.mode === mode)
         .map((k) => ({ id: k.id, mode: k.mode, hint: k.keyHint, created_at: k.createdAt.toISOString(), expires_at: k.expiresAt ? k.expiresAt.toISOString() : null })),

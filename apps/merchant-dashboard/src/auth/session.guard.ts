@@ -29,7 +29,7 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    // Health and metrics are not the dashboard's API (they move to the management port).
+    // Only the dashboard's API is behind sign-in (pages are public; what they show comes from the API).
     if (!request.url.startsWith('/dashboard-api/')) return true;
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
     const token = request.cookies?.[SESSION_COOKIE];

@@ -26,6 +26,9 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/** Paths that are never a page of the app: the API, assets, and what lives on other ports or services. */
+const NOT_PAGES = /^\/(dashboard-api|assets|health|metrics|v1)(\/|\?|$)/;
+
 /**
  * Serves the SPA: hashed assets from /assets/ (cached for a year), and index.html for every other
  * GET that is not the API, so deep links (/transactions/…) load the app, which routes itself.
@@ -49,7 +52,7 @@ export async function serveWebApp(app: NestFastifyApplication, root: string): Pr
     faviconBody ? reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(faviconBody) : reply.status(404).send(),
   );
   fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/dashboard-api') || request.url.startsWith('/assets/')) {
+    if (NOT_PAGES.test(request.url)) {
       const error = ApiError.of('ROUTE_NOT_FOUND');
       return reply.status(error.httpStatus).send(errorEnvelope(error));
     }

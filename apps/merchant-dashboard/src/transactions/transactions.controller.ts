@@ -63,7 +63,7 @@ export class TransactionsController {
   async detail(@Dashboard() context: DashboardContext, @Param('id') id: string): Promise<DashboardOk<TransactionDetailView>> {
     const transaction = isUuid(id) ? await this.reads.transaction(id.toLowerCase(), context.merchant.id, modeOf(context)) : null;
     if (!transaction) throw ApiError.of('NOT_FOUND');
-    const [trail, app] = await Promise.all([this.reads.trail(transaction), this.merchants.findApp(transaction.appId)]);
+    const [trail, app] = await Promise.all([this.reads.trail(transaction), this.merchants.findAppOfMerchant(transaction.appId, context.merchant.id)]);
     const deliveries = trail.deliveries.map((d) => deliveryDetailView(d.delivery, d.attempts));
     const refundable =
       transaction.direction === 'collect' && transaction.status === 'succeeded' && !trail.refunds.some((r) => r.status !== 'failed');
@@ -96,7 +96,7 @@ export class TransactionsController {
     const mode = modeOf(context);
     const payment = isUuid(id) ? await this.reads.transaction(id.toLowerCase(), context.merchant.id, mode) : null;
     if (!payment) throw ApiError.of('NOT_FOUND', { resource: 'payment' });
-    const app = await this.merchants.findApp(payment.appId);
+    const app = await this.merchants.findAppOfMerchant(payment.appId, context.merchant.id);
     if (!app || app.status === 'disabled') throw ApiError.of('APP_DISABLED');
     await this.idempotency.run(
       reply,

@@ -1,5 +1,5 @@
 import { ApiKeyEntity } from './api-key.entity';
-import { AppEntity } from './app.entity';
+import { AppEntity, AppWebhookSettingsEntity } from './app.entity';
 import { MerchantEntity } from './merchant.entity';
 import { OperatorCallbackEntity, OperatorRequestEntity } from './operator-log.entity';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -20,6 +20,7 @@ export * from './dashboard.entity';
 export const ENTITIES = [
   MerchantEntity,
   AppEntity,
+  AppWebhookSettingsEntity,
   ApiKeyEntity,
   TransactionEntity,
   OutboxEventEntity,

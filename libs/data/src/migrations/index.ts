@@ -2,6 +2,7 @@ import { InitialSchema1795314900000 } from './1795314900000-InitialSchema';
 import { MerchantApi1795320000000 } from './1795320000000-MerchantApi';
 import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliveryLeases';
 import { Durability1795350000000 } from './1795350000000-Durability';
+import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
 import { MerchantDashboard1795370000000 } from './1795370000000-MerchantDashboard';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
@@ -10,5 +11,6 @@ export const MIGRATIONS = [
   MerchantApi1795320000000,
   WebhookDeliveryLeases1795340000000,
   Durability1795350000000,
+  PerModeWebhookSettings1795360000000,
   MerchantDashboard1795370000000,
 ];

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
+import { ManagementServer, serveManagement } from '../management';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -15,7 +16,8 @@ export interface ServiceOptions<C> {
 
 /**
  * Starts one service as its own process: validate config (exit 1 naming the bad settings),
- * build the Nest app on Fastify, JSON logs, error envelope, graceful shutdown on SIGTERM/SIGINT.
+ * build the Nest app on Fastify, JSON logs, error envelope, health and metrics on the management
+ * port, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function runService<C extends ServiceConfig>(
   name: string,
@@ -32,6 +34,10 @@ export async function runService<C extends ServiceConfig>(
       process.exit(1);
     }
     throw error;
+  }
+  if (config.MANAGEMENT_PORT !== 0 && config.MANAGEMENT_PORT === config.PORT) {
+    process.stderr.write(`${name}: cannot start. Invalid configuration:\n  - MANAGEMENT_PORT: must differ from PORT\n`);
+    process.exit(1);
   }
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule(config),
@@ -52,8 +58,10 @@ export async function runService<C extends ServiceConfig>(
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
-  stopGracefullyOnSignals(app, name, config.SHUTDOWN_GRACE_MS);
-  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT}`);
+  // Health and metrics only once the public port is up, so readiness never runs ahead of it.
+  const management = await serveManagement(app, config.MANAGEMENT_PORT, config.HOST);
+  stopGracefullyOnSignals(app, management, name, config.SHUTDOWN_GRACE_MS);
+  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT} (management ${config.HOST}:${management.port})`);
   return app;
 }
 
@@ -63,7 +71,7 @@ export async function runService<C extends ServiceConfig>(
  * connection, a stuck peer) are cut rather than holding the process up forever; whatever they
  * were doing is recoverable by design (idempotent retries, the reconciler).
  */
-function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, graceMs: number): void {
+function stopGracefullyOnSignals(app: NestFastifyApplication, management: ManagementServer, name: string, graceMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -79,6 +87,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, grac
     giveUp.unref();
     app
       .close()
+      .then(() => management.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         process.stderr.write(`${name}: error while stopping: ${(error as Error).message}\n`);

@@ -3,7 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ServiceConfig } from '../config';
 import { REDACTED_PATHS } from './redaction';
 
-/** Structured JSON logs (pino) with secrets redacted; one line per HTTP request outside health/metrics. */
+/** Structured JSON logs (pino) with secrets redacted; one line per HTTP request (health and metrics live on the management port, unlogged). */
 @Global()
 @Module({
   imports: [
@@ -14,7 +14,6 @@ import { REDACTED_PATHS } from './redaction';
           level: config.LOG_LEVEL,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
           transport: config.LOG_PRETTY === 'true' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-          autoLogging: { ignore: (req) => /^\/(health|metrics)/.test(req.url ?? '') },
           customProps: () => ({}),
           serializers: {
             req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
