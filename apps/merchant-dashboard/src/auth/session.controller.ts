@@ -1,14 +1,16 @@
+import type {} from '@fastify/cookie';
 import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DashboardOk, SessionView } from '@momo/contracts';
 import { DashboardUsersRepository } from '@momo/data';
 import { AuditTrail } from '../audit/audit-trail';
 import { dashboardError } from '../http/dashboard-errors';
+import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { sessionView } from '../users/user.view';
 import { Dashboard, DashboardContext, PublicRoute } from './dashboard-context';
 import { hashPassword } from './passwords';
 import { AcceptInviteDto, SignInDto } from './session.dto';
-import { tokenHash } from './session-tokens';
+import { SESSION_COOKIE, tokenHash } from './session-tokens';
 import { SignInService, userAgentOf } from './sign-in.service';
 
 /** Signing in and out, and accepting an invitation (which signs the new user in). */
@@ -18,6 +20,7 @@ export class SessionController {
     private readonly signIns: SignInService,
     private readonly users: DashboardUsersRepository,
     private readonly audit: AuditTrail,
+    private readonly config: MerchantDashboardConfig,
   ) {}
 
   @Post('session')
@@ -27,9 +30,16 @@ export class SessionController {
     return { success: true, data: await this.signIns.signIn(body.email, body.password, request, reply) };
   }
 
+  /**
+   * Who is signed in, or null: a page asks this before anything else, and "nobody" is an answer,
+   * not an error (so a signed-out browser shows the sign-in page without a failed request).
+   */
   @Get('session')
-  current(@Dashboard() context: DashboardContext): DashboardOk<SessionView> {
-    return { success: true, data: sessionView(context.user, context.merchant, context.session) };
+  @PublicRoute()
+  async current(@Req() request: FastifyRequest): Promise<DashboardOk<SessionView | null>> {
+    const token = request.cookies?.[SESSION_COOKIE];
+    const found = token ? await this.users.touchSession(tokenHash(token), this.config.SESSION_IDLE_MINUTES * 60_000, new Date()) : null;
+    return { success: true, data: found ? sessionView(found.user, found.merchant, found.session) : null };
   }
 
   @Delete('session')
