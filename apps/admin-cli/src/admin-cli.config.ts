@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString, Matches } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { ServiceConfig } from '@momo/platform';
 
 /** Settings for commands that only touch the database schema. */
@@ -32,4 +32,13 @@ export class MerchantAdminConfig extends DatabaseCliConfig {
 export class KeyAdminConfig extends MerchantAdminConfig {
   @IsString() @IsNotEmpty()
   API_KEY_PEPPER!: string;
+}
+
+/** Dashboard users: the database, and the dashboard's public address for invitation links. */
+export class DashboardUserAdminConfig extends MerchantAdminConfig {
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_DASHBOARD_URL: string = 'http://127.0.0.1:3006';
+
+  @IsInt() @Min(1) @Max(24 * 30)
+  INVITE_VALID_HOURS: number = 72;
 }

@@ -9,12 +9,14 @@ import { keyCommands } from './commands/key.commands';
 import { merchantCommands } from './commands/merchant.commands';
 import { queueCommands } from './commands/queue.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
+import { userCommands } from './commands/user.commands';
 
 /** Platform-operator commands: schema, merchants, keys. `admin-cli --help` lists them (docs/admin-cli.md). */
 const program = new Command('admin-cli').description('Administration of the mobile-money gateway.');
 databaseCommands(program);
 merchantCommands(program);
 keyCommands(program);
+userCommands(program);
 queueCommands(program);
 seedDemoCommand(program);
 invariantsCommand(program);

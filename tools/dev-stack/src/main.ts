@@ -34,7 +34,13 @@ async function main(): Promise<void> {
     },
   );
   if (seeded.status !== 0) throw new Error('seeding the demo merchant failed');
-  const demo = JSON.parse(readFileSync(credentialsFile, 'utf8')) as { accountKey: string; appKey: string; webhookSecret: string };
+  const demo = JSON.parse(readFileSync(credentialsFile, 'utf8')) as {
+    accountKey: string;
+    appKey: string;
+    webhookSecret: string;
+    dashboardEmail: string;
+    dashboardPassword: string;
+  };
 
   const inbox = await startDemoWebhookInbox(config.DEMO_WEBHOOK_PORT, demo.webhookSecret);
   say('starting services…');
@@ -50,6 +56,7 @@ async function main(): Promise<void> {
       '*': { LOG_LEVEL: config.SERVICE_LOGS === 'true' ? config.LOG_LEVEL : 'warn', LOG_PRETTY: 'true' },
       'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
       'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
+      'merchant-dashboard': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
     },
   });
 
@@ -75,6 +82,10 @@ async function main(): Promise<void> {
     `  App key (test)    ${demo.appKey}`,
     `  Account key       ${demo.accountKey}`,
     `  Demo webhooks     ${webhookUrl} (printed below as they arrive)`,
+    '',
+    `  Dashboard         ${stack.url('merchant-dashboard')}`,
+    `    sign in as      ${demo.dashboardEmail}`,
+    `    password        ${demo.dashboardPassword}`,
     '',
     '  Make a payment:',
     `    curl -s -X POST ${base}/v1/payments \\`,

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command } from 'commander';
 import { generateWebhookSecret } from '@momo/contracts';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, MerchantsRepository } from '@momo/data';
-import { generateApiKey, hashApiKey, keyHint } from '@momo/domain';
+import { dataSourceOptions, DashboardUsersRepository, MerchantsRepository } from '@momo/data';
+import { generateApiKey, hashApiKey, hashPassword, keyHint } from '@momo/domain';
 import { loadConfig, SecretBox } from '@momo/platform';
 import { AdminCliConfig } from '../admin-cli.config';
 
@@ -19,7 +19,12 @@ export interface DemoCredentials {
   accountKey: string;
   appKey: string;
   webhookSecret: string;
+  /** The demo dashboard owner (added later: older credential files get one on the next seed). */
+  dashboardEmail?: string;
+  dashboardPassword?: string;
 }
+
+export const DEMO_OWNER_ID = '00000000-0000-4000-8000-0000000000d1';
 
 /**
  * Development only: a demo merchant with one test app. Its keys and webhook secret are kept in a
@@ -70,7 +75,19 @@ export function seedDemoCommand(program: Command): void {
             );
           }
         });
-        console.log(`demo merchant ${credentials.merchantId} with app ${credentials.appId} is ready`);
+        await new DashboardUsersRepository(dataSource).upsertWithPassword({
+          id: DEMO_OWNER_ID,
+          merchantId: credentials.merchantId,
+          email: credentials.dashboardEmail!,
+          name: 'Demo Owner',
+          role: 'owner',
+          liveAccess: true,
+          passwordHash: await hashPassword(credentials.dashboardPassword!),
+          inviteTokenHash: null,
+          inviteExpiresAt: null,
+          invitedBy: null,
+        });
+        console.log(`demo merchant ${credentials.merchantId} with app ${credentials.appId} and dashboard owner ${credentials.dashboardEmail} is ready`);
       } finally {
         await dataSource.destroy();
       }
@@ -78,15 +95,27 @@ export function seedDemoCommand(program: Command): void {
 }
 
 function readOrCreateCredentials(path: string): DemoCredentials {
-  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as DemoCredentials;
+  if (existsSync(path)) {
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as DemoCredentials;
+    if (stored.dashboardEmail && stored.dashboardPassword) return stored;
+    const completed = { ...stored, ...demoOwner() };
+    writeFileSync(path, JSON.stringify(completed, null, 2), { mode: 0o600 });
+    return completed;
+  }
   const credentials: DemoCredentials = {
     merchantId: DEMO_MERCHANT_ID,
     appId: DEMO_APP_ID,
     accountKey: generateApiKey('account', 'test'),
     appKey: generateApiKey('app', 'test'),
     webhookSecret: generateWebhookSecret(),
+    ...demoOwner(),
   };
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return credentials;
+}
+
+/** The demo owner signs in with a password made for this machine (kept in the git-ignored .dev/). */
+function demoOwner(): Required<Pick<DemoCredentials, 'dashboardEmail' | 'dashboardPassword'>> {
+  return { dashboardEmail: 'owner@demo.example', dashboardPassword: randomBytes(12).toString('base64url') };
 }

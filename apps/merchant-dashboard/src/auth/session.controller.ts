@@ -8,9 +8,9 @@ import { dashboardError } from '../http/dashboard-errors';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { sessionView } from '../users/user.view';
 import { Dashboard, DashboardContext, PublicRoute } from './dashboard-context';
-import { hashPassword } from './passwords';
+import { hashPassword, tokenHash } from '@momo/domain';
 import { AcceptInviteDto, SignInDto } from './session.dto';
-import { SESSION_COOKIE, tokenHash } from './session-tokens';
+import { SESSION_COOKIE } from './session-tokens';
 import { SignInService, userAgentOf } from './sign-in.service';
 
 /** Signing in and out, and accepting an invitation (which signs the new user in). */

@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { AcceptInviteRequest, SignInRequest } from '@momo/contracts';
-import { MIN_PASSWORD_LENGTH } from './passwords';
+import { MIN_PASSWORD_LENGTH } from '@momo/domain';
 
 export class SignInDto implements SignInRequest {
   @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(254)

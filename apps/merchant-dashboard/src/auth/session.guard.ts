@@ -9,7 +9,8 @@ import { dashboardError } from '../http/dashboard-errors';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { PUBLIC_ROUTE, REQUIRED_PERMISSION } from './dashboard-context';
 import { may } from './permissions';
-import { CSRF_HEADER, SESSION_COOKIE, sameToken, tokenHash } from './session-tokens';
+import { tokenHash } from '@momo/domain';
+import { CSRF_HEADER, SESSION_COOKIE, sameToken } from './session-tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -8,8 +8,8 @@ import { dashboardError } from '../http/dashboard-errors';
 import { DashboardRedis } from '../http/dashboard-redis';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { sessionView } from '../users/user.view';
-import { DUMMY_HASH, verifyPassword } from './passwords';
-import { newToken, SESSION_COOKIE, tokenHash } from './session-tokens';
+import { DUMMY_HASH, newToken, tokenHash, verifyPassword } from '@momo/domain';
+import { SESSION_COOKIE } from './session-tokens';
 
 const ADDRESS_WINDOW_SECONDS = 15 * 60;
 

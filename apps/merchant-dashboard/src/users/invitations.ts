@@ -1,5 +1,5 @@
 import { addHours } from './time';
-import { newToken, tokenHash } from '../auth/session-tokens';
+import { newToken, tokenHash } from '@momo/domain';
 
 /** A one-time invitation: the link carries the token, the database only its hash. */
 export function newInvitation(validHours: number): { token: string; hash: string; expiresAt: Date } {

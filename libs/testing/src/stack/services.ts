@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The six processes of the system, in the order they are started. */
+/** The processes of the system, in the order they are started. */
 export const SERVICES = [
   'operator-simulator',
   'payments-core',
@@ -8,6 +8,7 @@ export const SERVICES = [
   'webhook-dispatcher',
   'reconciler',
   'api-gateway',
+  'merchant-dashboard',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -19,6 +20,7 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
   reconciler: 3003,
   'webhook-dispatcher': 3004,
   'operator-simulator': 3005,
+  'merchant-dashboard': 3006,
 };
 
 /** Default management ports (`/health/*`, `/metrics`); tests pick free ones. */
@@ -29,6 +31,7 @@ export const DEFAULT_MANAGEMENT_PORTS: Record<ServiceName, number> = {
   reconciler: 9103,
   'webhook-dispatcher': 9104,
   'operator-simulator': 9105,
+  'merchant-dashboard': 9106,
 };
 
 /** The repository root, whether this file runs from sources (jest) or from dist. */

@@ -48,6 +48,7 @@ export async function startTestSystem(
         '*': { LOG_LEVEL: 'info', DATABASE_POOL_SIZE: '3', SIMULATOR_DATABASE_POOL_SIZE: '3', ...options.env?.['*'] },
         'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['webhook-dispatcher'] },
         'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['api-gateway'] },
+        'merchant-dashboard': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['merchant-dashboard'] },
       },
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * Passwords are stored as `scrypt$N$r$p$salt$hash` (memory-hard, Node's own crypto): the
@@ -33,3 +33,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Checked when nobody has this e-mail address, so a wrong address costs as long as a wrong password. */
 export const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+/** 256 random bits, URL-safe: dashboard session, CSRF and invitation tokens. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this is stored for sessions and invitations, so a copy of the tables cannot be used to sign in. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
