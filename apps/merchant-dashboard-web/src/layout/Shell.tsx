@@ -94,7 +94,7 @@ export function Shell() {
               <Menu.Target>
                 <UnstyledButton aria-label="Account menu">
                   <Avatar color="indigo" radius="xl" size={34}>
-                    {session.user.email.slice(0, 2).toUpperCase()}
+                    {initials(session.user.name || session.user.email)}
                   </Avatar>
                 </UnstyledButton>
               </Menu.Target>
@@ -137,8 +137,11 @@ export function Shell() {
         </Stack>
         <Stack gap={6} p="xs">
           <Badge color={mode === 'test' ? 'orange' : 'teal'} variant="light" radius="sm">
-            {mode === 'test' ? 'Test mode: simulated networks' : 'Live mode: real money'}
+            {mode === 'test' ? 'Test mode' : 'Live mode'}
           </Badge>
+          <Text size="xs" c="dimmed">
+            {mode === 'test' ? 'Simulated networks: no real money moves.' : 'Real money on MTN MoMo and Airtel Money.'}
+          </Text>
           <Text size="xs" c="dimmed">
             Signed in as {session.user.role}
           </Text>
@@ -151,4 +154,9 @@ export function Shell() {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+function initials(name: string): string {
+  const words = name.split(/[\s@._-]+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? words[1][0] : (words[0]?.[1] ?? ''))).toUpperCase();
 }

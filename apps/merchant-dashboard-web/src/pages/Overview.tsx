@@ -125,7 +125,7 @@ export function OverviewPage() {
             Volume by network
           </Title>
           <Text size="xs" c="dimmed" mb="md">
-            Succeeded amounts per day
+            Succeeded amounts per day, in RWF
           </Text>
           {hasActivity ? (
             <AreaChart
@@ -135,6 +135,7 @@ export function OverviewPage() {
               type="stacked"
               withDots={false}
               valueFormatter={(v) => compactRwf(v)}
+              yAxisProps={{ tickFormatter: (v: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(v), width: 48 }}
               series={[
                 { name: 'MTN MoMo', color: 'yellow.6' },
                 { name: 'Airtel Money', color: 'red.6' },

@@ -12,9 +12,10 @@ import { useMode } from '../layout/mode';
 
 const TONE_COLOR = { success: 'teal', failure: 'red', neutral: 'gray' } as const;
 
-function TimelineItem({ entry }: { entry: TimelineEntryView }) {
+/** A Timeline.Item itself (not a component around one): Timeline marks its direct children active. */
+function timelineItem(entry: TimelineEntryView, key: string) {
   return (
-    <Timeline.Item color={TONE_COLOR[entry.tone]} title={<Text fw={600} size="sm">{entry.title}</Text>}>
+    <Timeline.Item key={key} color={TONE_COLOR[entry.tone]} title={<Text fw={600} size="sm">{entry.title}</Text>}>
       <Text size="xs" c="dimmed">
         {dateTime(entry.at)}
       </Text>
@@ -139,10 +140,8 @@ export function TransactionDetailPage() {
             <Title order={2} fz="md" mb="md">
               Timeline
             </Title>
-            <Timeline bulletSize={14} lineWidth={2} active={d.timeline.length}>
-              {d.timeline.map((entry, i) => (
-                <TimelineItem key={`${entry.at}-${i}`} entry={entry} />
-              ))}
+            <Timeline bulletSize={14} lineWidth={2} active={d.timeline.length - 1} color="gray">
+              {d.timeline.map((entry, i) => timelineItem(entry, `${entry.at}-${i}`))}
             </Timeline>
           </Card>
         </Grid.Col>

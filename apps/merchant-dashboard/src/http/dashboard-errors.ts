@@ -14,7 +14,6 @@ export const DASHBOARD_ERRORS = {
   ROLE_FORBIDDEN: { http: 403, message: 'Your role does not allow this.' },
   MODE_NOT_ALLOWED: { http: 403, message: 'You do not have access to this mode.' },
   INVITATION_INVALID: { http: 400, message: 'This invitation link is not valid: it was used already or it has expired.' },
-  PASSWORD_TOO_WEAK: { http: 400, message: 'Choose a password of at least 12 characters.' },
   EMAIL_TAKEN: { http: 409, message: 'A dashboard user with this e-mail address already exists.' },
   LAST_OWNER: { http: 409, message: 'A merchant keeps at least one active owner.' },
   TEST_MODE_ONLY: { http: 403, message: 'Test payments and payouts exist only in test mode.' },
