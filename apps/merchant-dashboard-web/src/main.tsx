@@ -19,7 +19,7 @@ import { TeamPage } from './pages/Team';
 import { TestPaymentsPage } from './pages/TestPayments';
 import { TransactionDetailPage } from './pages/TransactionDetail';
 import { TransactionsPage } from './pages/Transactions';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -83,7 +83,7 @@ function App() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <App />

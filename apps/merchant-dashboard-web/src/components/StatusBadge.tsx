@@ -1,9 +1,21 @@
+import { ReactNode } from 'react';
 import { Badge } from '@mantine/core';
+import { Tone, TONES } from '../theme';
 
-const COLORS: Record<string, string> = {
-  succeeded: 'teal',
-  delivered: 'teal',
-  active: 'teal',
+/** A small coloured label whose text passes WCAG AA contrast. */
+export function Pill({ tone, children, mono }: { tone: Tone; children: ReactNode; mono?: boolean }) {
+  const { fg, bg } = TONES[tone];
+  return (
+    <Badge variant="light" radius="sm" tt="none" fw={600} ff={mono ? 'monospace' : undefined} styles={{ root: { background: bg, color: fg } }}>
+      {children}
+    </Badge>
+  );
+}
+
+const TONE_OF: Record<string, Tone> = {
+  succeeded: 'green',
+  delivered: 'green',
+  active: 'green',
   failed: 'red',
   abandoned: 'red',
   disabled: 'gray',
@@ -15,19 +27,14 @@ const COLORS: Record<string, string> = {
 /** A status as a coloured label; "pending" deliveries that already failed once read "retrying". */
 export function StatusBadge({ status, attempts }: { status: string; attempts?: number }) {
   const label = status === 'pending' && attempts !== undefined && attempts > 0 ? 'retrying' : status;
-  return (
-    <Badge color={COLORS[label] ?? 'gray'} variant="light" radius="sm" tt="none" fw={600}>
-      {label}
-    </Badge>
-  );
+  return <Pill tone={TONE_OF[label] ?? 'gray'}>{label}</Pill>;
 }
 
 export function HttpCodeBadge({ code }: { code: number | null }) {
-  if (code === null) return <Badge color="gray" variant="light" radius="sm">no answer</Badge>;
-  const color = code >= 200 && code < 300 ? 'teal' : code >= 500 ? 'red' : 'orange';
+  if (code === null) return <Pill tone="gray">no answer</Pill>;
   return (
-    <Badge color={color} variant="light" radius="sm" ff="monospace">
+    <Pill tone={code >= 200 && code < 300 ? 'green' : code >= 500 ? 'red' : 'orange'} mono>
       {code}
-    </Badge>
+    </Pill>
   );
 }

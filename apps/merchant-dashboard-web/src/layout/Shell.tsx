@@ -1,11 +1,13 @@
 import { ReactNode } from 'react';
-import { AppShell, Avatar, Badge, Box, Burger, Group, Menu, NavLink as MantineNavLink, SegmentedControl, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, VisuallyHidden, Burger, Group, Menu, NavLink as MantineNavLink, SegmentedControl, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { DashboardMode } from '@momo/contracts/dashboard';
 import { api, rememberCsrfToken } from '../api/client';
 import { SESSION_KEY, useSession } from '../api/session';
+import { Pill } from '../components/StatusBadge';
+import { MODE_COLOR } from '../theme';
 import { useMode } from './mode';
 
 interface NavItem {
@@ -65,7 +67,7 @@ export function Shell() {
             { value: 'test', label: 'Test mode' },
             { value: 'live', label: 'Live', disabled: !liveAllowed },
           ]}
-          color={mode === 'test' ? 'orange' : 'teal'}
+          color={MODE_COLOR[mode]}
         />
       </Box>
     </Tooltip>
@@ -92,8 +94,9 @@ export function Shell() {
             {modeSwitch}
             <Menu position="bottom-end" width={240}>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
-                  <Avatar color="indigo" radius="xl" size={34}>
+                <UnstyledButton>
+                  <VisuallyHidden>Account menu</VisuallyHidden>
+                  <Avatar color="indigo" radius="xl" size={34} aria-hidden>
                     {initials(session.user.name || session.user.email)}
                   </Avatar>
                 </UnstyledButton>
@@ -121,6 +124,7 @@ export function Shell() {
         <Stack gap={2} style={{ flex: 1 }}>
           {NAV.filter((item) => item.show?.({ mode, owner }) ?? true).map((item) => {
             const to = item.to(mode);
+            const active = location.pathname.startsWith(to);
             return (
               <MantineNavLink
                 key={item.label}
@@ -128,17 +132,18 @@ export function Shell() {
                 to={to}
                 label={item.label}
                 leftSection={<Text span aria-hidden w={18} ta="center" c="dimmed">{item.icon}</Text>}
-                active={location.pathname.startsWith(to)}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                variant="subtle"
                 onClick={close}
-                styles={{ root: { borderRadius: 8 } }}
+                // The active page: a light tint with text dark enough for WCAG AA.
+                style={{ borderRadius: 8, ...(active ? { background: '#edf0ff', color: '#2c3a9e', fontWeight: 600 } : {}) }}
               />
             );
           })}
         </Stack>
         <Stack gap={6} p="xs">
-          <Badge color={mode === 'test' ? 'orange' : 'teal'} variant="light" radius="sm">
-            {mode === 'test' ? 'Test mode' : 'Live mode'}
-          </Badge>
+          <Pill tone={mode === 'test' ? 'orange' : 'green'}>{mode === 'test' ? 'Test mode' : 'Live mode'}</Pill>
           <Text size="xs" c="dimmed">
             {mode === 'test' ? 'Simulated networks: no real money moves.' : 'Real money on MTN MoMo and Airtel Money.'}
           </Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { AppSummaryView } from '@momo/contracts/dashboard';
@@ -8,7 +8,7 @@ import { useCan } from '../api/session';
 import { dateTime } from '../components/format';
 import { Empty, ErrorText, Failure, Loading, PageHeader } from '../components/Page';
 import { ShownOnceModal } from '../components/ShownOnce';
-import { StatusBadge } from '../components/StatusBadge';
+import { Pill, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
 
 interface Shown {
@@ -108,9 +108,9 @@ function AppCard({ app, onShown }: { app: AppSummaryView; onShown: (shown: Shown
             )}
           </Group>
           <Group gap="xs">
-            <Badge color="teal" variant="light" radius="sm">{app.deliveries.delivered} delivered</Badge>
-            <Badge color="orange" variant="light" radius="sm">{app.deliveries.pending} pending</Badge>
-            <Badge color="red" variant="light" radius="sm">{app.deliveries.abandoned} abandoned</Badge>
+            <Pill tone="green">{app.deliveries.delivered} delivered</Pill>
+            <Pill tone="orange">{app.deliveries.pending} pending</Pill>
+            <Pill tone="red">{app.deliveries.abandoned} abandoned</Pill>
           </Group>
           <Group gap="xs" align="center">
             <Text size="sm" c="dimmed">
@@ -123,7 +123,7 @@ function AppCard({ app, onShown }: { app: AppSummaryView; onShown: (shown: Shown
             )}
           </Group>
           {app.previous_secret_expires_at && (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="#a33a07">
               The previous secret still signs until {dateTime(app.previous_secret_expires_at)}.
             </Text>
           )}
@@ -162,7 +162,7 @@ function AppCard({ app, onShown }: { app: AppSummaryView; onShown: (shown: Shown
                       <Table.Td>
                         <Text size="xs">{dateTime(k.created_at)}</Text>
                         {k.expires_at && (
-                          <Text size="xs" c="orange.8">
+                          <Text size="xs" c="#a33a07">
                             stops {dateTime(k.expires_at)}
                           </Text>
                         )}

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useSession } from '../api/session';
 import { dateTime } from '../components/format';
 import { Empty, Failure, Loading, PageHeader } from '../components/Page';
+import { Pill } from '../components/StatusBadge';
 
 function details(value: Record<string, unknown>): string {
   return Object.entries(value)
@@ -57,7 +58,7 @@ export function AuditLogPage() {
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm" ff="monospace">{e.action}</Text>
-                        {e.mode && <Badge size="xs" variant="light" color={e.mode === 'live' ? 'teal' : 'orange'}>{e.mode}</Badge>}
+                        {e.mode && <Pill tone={e.mode === 'live' ? 'green' : 'orange'}>{e.mode}</Pill>}
                       </Group>
                     </Table.Td>
                     <Table.Td>

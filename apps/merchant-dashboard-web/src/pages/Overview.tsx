@@ -1,11 +1,12 @@
 import { AreaChart, LineChart } from '@mantine/charts';
-import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { DailyVolumeView, OverviewView } from '@momo/contracts/dashboard';
 import { api } from '../api/client';
 import { compactRwf, rwf, shortDate } from '../components/format';
 import { Empty, Failure, Loading, PageHeader } from '../components/Page';
+import { Pill } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
 
 const DAYS = 14;
@@ -84,9 +85,7 @@ function Attention({ data }: { data: OverviewView }) {
         <Stack gap="sm">
           {items.map((i) => (
             <Group key={i.text} gap="sm" wrap="nowrap" align="flex-start">
-              <Badge color="red" variant="filled" radius="sm" miw={36}>
-                {i.n}
-              </Badge>
+              <Pill tone="red">{i.n}</Pill>
               <Anchor component={Link} to={i.to} size="sm">
                 {i.text}
               </Anchor>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Code, Grid, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Grid, Group, Modal, NumberInput, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { TimelineEntryView, TransactionDetailView } from '@momo/contracts/dashboard';
@@ -7,7 +7,7 @@ import { api } from '../api/client';
 import { useCan } from '../api/session';
 import { dateTime, NETWORK_LABEL, newIdempotencyKey, phone, rwf } from '../components/format';
 import { ErrorText, Failure, Loading, PageHeader } from '../components/Page';
-import { HttpCodeBadge, StatusBadge } from '../components/StatusBadge';
+import { HttpCodeBadge, Pill, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
 
 const TONE_COLOR = { success: 'teal', failure: 'red', neutral: 'gray' } as const;
@@ -224,9 +224,7 @@ export function TransactionDetailPage() {
                 </Stack>
               )}
             </Card>
-            <Badge variant="outline" color="gray" radius="sm" style={{ alignSelf: 'flex-start' }}>
-              {mode} mode
-            </Badge>
+            <Pill tone={mode === 'live' ? 'green' : 'orange'}>{mode} mode</Pill>
           </Stack>
         </Grid.Col>
       </Grid>

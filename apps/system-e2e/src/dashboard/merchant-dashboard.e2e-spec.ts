@@ -74,7 +74,7 @@ describe('merchant dashboard in a browser', () => {
     await p.waitForLoadState('networkidle');
     await screenshotAtEveryWidth(p, SHOTS, name);
     const axe = await new AxeBuilder({ page: p }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} (${v.nodes.length}) ${v.help}`);
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
   }
 
