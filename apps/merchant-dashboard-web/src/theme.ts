@@ -11,6 +11,11 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Close buttons are icons: give them a name screen readers can say.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Alert titles in the body colour: the tinted title colours fall below AA on their tints.
+    Alert: { defaultProps: { closeButtonLabel: 'Close' }, styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 });
 

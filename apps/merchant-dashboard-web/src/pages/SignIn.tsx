@@ -69,7 +69,7 @@ export function SignInPage() {
           </Button>
           <Text size="xs" c="dimmed">
             New to the team? Use the invitation link your owner sent you. Lost your password? Ask an owner to invite you again, or contact{' '}
-            <Anchor href="mailto:support@example.com" size="xs">
+            <Anchor href="mailto:support@example.com" size="xs" underline="always">
               support
             </Anchor>
             .

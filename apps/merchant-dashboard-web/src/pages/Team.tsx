@@ -53,7 +53,7 @@ export function TeamPage() {
           <Alert color="teal" variant="light" mt="md" title={`Invitation for ${invitation.user.email}`} withCloseButton onClose={() => setInvitation(null)}>
             <Stack gap="xs">
               <Text size="sm">Send this one-time link to them; it works until {dateTime(invitation.expires_at)} and is shown only now.</Text>
-              <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+              <Code block data-testid="invite-link" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
                 {invitation.invite_url}
               </Code>
               <CopyButton value={invitation.invite_url}>
