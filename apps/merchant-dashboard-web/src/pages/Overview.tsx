@@ -59,13 +59,17 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
+function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
 function Attention({ data }: { data: OverviewView }) {
   const mode = useMode();
   const a = data.attention;
   const items = [
-    { n: a.failing_deliveries, text: 'webhook deliveries failing and being retried', to: `/${mode}/apps` },
-    { n: a.abandoned_deliveries, text: 'webhook deliveries abandoned after 12 attempts', to: `/${mode}/apps` },
-    { n: a.long_pending_transactions, text: `transactions pending for more than ${a.pending_minutes} minutes`, to: `/${mode}/transactions?status=pending` },
+    { n: a.failing_deliveries, text: `webhook ${plural(a.failing_deliveries, 'delivery', 'deliveries')} failing and being retried`, to: `/${mode}/apps` },
+    { n: a.abandoned_deliveries, text: `webhook ${plural(a.abandoned_deliveries, 'delivery', 'deliveries')} abandoned after 12 attempts`, to: `/${mode}/apps` },
+    { n: a.long_pending_transactions, text: `${plural(a.long_pending_transactions, 'transaction', 'transactions')} pending for more than ${a.pending_minutes} minutes`, to: `/${mode}/transactions?status=pending` },
   ].filter((i) => i.n > 0);
   return (
     <Card h="100%">

@@ -81,7 +81,7 @@ export function TestPaymentsPage() {
                 <Select label="What happens" value={scenario} onChange={(v) => setScenario((v ?? 'approve') as TestScenario)} allowDeselect={false} data={SCENARIOS} />
               </Group>
               <Text size="xs" c="dimmed">
-                {TEST_SCENARIOS[scenario].what}. Number used: <Text span ff="monospace" size="xs">{msisdn}</Text>
+                {capitalise(TEST_SCENARIOS[scenario].what)}. Number used: <Text span ff="monospace" size="xs">{msisdn}</Text>
               </Text>
               <TextInput label="Or your own test number" placeholder="e.g. 0788123456 (approved at once)" value={custom} onChange={(e) => setCustom(e.currentTarget.value)} />
               <ErrorText error={create.error} />
@@ -108,4 +108,8 @@ export function TestPaymentsPage() {
       </Grid>
     </>
   );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

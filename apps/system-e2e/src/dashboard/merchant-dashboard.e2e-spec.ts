@@ -72,6 +72,8 @@ describe('merchant dashboard in a browser', () => {
   /** Screenshots at both widths, and the page's serious or critical accessibility violations (asserted at the end). */
   async function photograph(p: Page, name: string): Promise<void> {
     await p.waitForLoadState('networkidle');
+    // Let dialogs and drawers finish sliding in.
+    await p.waitForTimeout(400);
     await screenshotAtEveryWidth(p, SHOTS, name);
     const axe = await new AxeBuilder({ page: p }).analyze();
     photographed.push(name);
