@@ -356,4 +356,23 @@ describe('merchant dashboard in a browser', () => {
     const right = await fetch(`${dashboard}/dashboard-api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'support@shop.test', password: PASSWORD }) });
     expect(right.status).toBe(423);
   });
+
+  it('applies the account rules of /v1: a disabled app moves no money, a suspended merchant is refused', async () => {
+    const csrf = await csrfOf(page);
+    const appId = system.merchant.appId;
+    expect((await page.request.patch(`/dashboard-api/live/apps/${appId}`, { data: { status: 'disabled' }, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+    const money = await page.request.post('/dashboard-api/test/test-money', {
+      data: { kind: 'payment', app_id: appId, amount: 1000, msisdn: '0788123456' },
+      headers: { 'x-csrf-token': csrf, 'idempotency-key': randomUUID() },
+    });
+    expect(money.status()).toBe(403);
+    expect(((await money.json()) as { code: string }).code).toBe('APP_DISABLED');
+    // The gateway refuses the app's key at once too.
+    expect((await system.api('GET', `/v1/payments/${paymentId}`)).status).toBe(403);
+
+    await runAdminCli(['merchant', 'suspend', system.merchant.merchantId], { databaseUrl: system.db.url, queuePrefix: system.queuePrefix });
+    const suspended = await page.request.get('/dashboard-api/test/transactions');
+    expect(suspended.status()).toBe(403);
+    expect(((await suspended.json()) as { code: string }).code).toBe('ACCOUNT_SUSPENDED');
+  });
 });
