@@ -6,7 +6,7 @@ import { Tone, TONES } from '../theme';
 export function Pill({ tone, children, mono }: { tone: Tone; children: ReactNode; mono?: boolean }) {
   const { fg, bg } = TONES[tone];
   return (
-    <Badge variant="light" radius="sm" tt="none" fw={600} ff={mono ? 'monospace' : undefined} styles={{ root: { background: bg, color: fg } }}>
+    <Badge variant="light" radius="sm" tt="none" fw={600} ff={mono ? 'monospace' : undefined} styles={{ root: { background: bg, color: fg, flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}>
       {children}
     </Badge>
   );

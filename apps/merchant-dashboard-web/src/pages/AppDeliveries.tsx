@@ -200,7 +200,7 @@ export function AppDeliveriesPage() {
           <Empty title="No deliveries">Each final transaction of this app sends one webhook to its {mode} URL.</Empty>
         ) : (
           <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Webhook deliveries">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Webhook deliveries">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Event</Table.Th>

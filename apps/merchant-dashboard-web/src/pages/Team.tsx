@@ -75,7 +75,7 @@ export function TeamPage() {
           <Failure error={users.error} />
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Team members">
+            <Table verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Team members">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Person</Table.Th>

@@ -116,7 +116,7 @@ export function TransactionsPage() {
           </Empty>
         ) : (
           <Table.ScrollContainer minWidth={860}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Transactions">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Transactions">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Amount</Table.Th>
