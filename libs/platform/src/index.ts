@@ -8,3 +8,4 @@ export * from './http';
 export * from './crypto';
 export * from './outbound';
 export * from './batching';
+export * from './tracing';

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AttemptRecord, SigningApp, WebhookDeliveryEntity } from '@momo/data';
-import { checkDestinationUrl } from '@momo/platform';
+import { REQUEST_ID_DELIVERY_HEADER } from '@momo/contracts';
+import { checkDestinationUrl, currentRequestId } from '@momo/platform';
 import { Clock } from '../clock';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { AppLanes } from './app-lanes';
@@ -82,6 +83,9 @@ export class AttemptRunner {
       this.logger.error({ deliveryId: delivery.id, appId: app.id, err: error }, 'cannot open the app webhook secret');
       return failure('internal error: the delivery could not be signed');
     }
+    // The payment's request id, carried in from the event's job: the id a merchant quotes to support.
+    const requestId = currentRequestId();
+    if (requestId) headers[REQUEST_ID_DELIVERY_HEADER] = requestId;
     return this.sender.post(url, delivery.body, headers);
   }
 }

@@ -37,4 +37,7 @@ export class TransactionEntity {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
   @Column('timestamptz', { name: 'completed_at', nullable: true }) completedAt!: Date | null;
   @Column('timestamptz', { name: 'settled_at', nullable: true }) settledAt!: Date | null;
+  /** The request that created it, and its trace: later work on it continues under them. */
+  @Column('text', { name: 'request_id', nullable: true }) requestId!: string | null;
+  @Column('text', { nullable: true }) traceparent!: string | null;
 }

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -27,6 +27,13 @@ export class ServiceConfig {
    */
   @IsInt() @Min(100) @Max(120_000)
   SHUTDOWN_GRACE_MS: number = 10_000;
+
+  /**
+   * OTLP/HTTP collector base URL (e.g. http://otel-collector:4318). Set: traces of every request
+   * and job are exported there. Unset: tracing is off and costs nothing.
+   */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 }
 
 /** Services that use Postgres and the BullMQ queues on Redis. */

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
+import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, stopTracing } from '../tracing';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -33,9 +34,9 @@ export async function runService<C extends ServiceConfig>(
     }
     throw error;
   }
-  const app = await NestFactory.create<NestFastifyApplication>(
-    rootModule(config),
-    new FastifyAdapter({
+  // Before the app is built: instrumentation has to be in place when `pg` is first loaded.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const adapter = new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
       trustProxy: true,
       routerOptions: { ignoreTrailingSlash: true },
@@ -45,9 +46,9 @@ export async function runService<C extends ServiceConfig>(
         const apiError = translateFrameworkError(error) ?? new ApiError('INVALID_URL');
         void reply.status(apiError.httpStatus).send(errorEnvelope(apiError));
       },
-    }),
-    { bufferLogs: true },
-  );
+    });
+  identifyEveryRequest(adapter);
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   await options.configure?.(app, config);
@@ -55,6 +56,20 @@ export async function runService<C extends ServiceConfig>(
   stopGracefullyOnSignals(app, name, config.SHUTDOWN_GRACE_MS);
   app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT}`);
   return app;
+}
+
+/**
+ * Every request gets an id: the caller's `X-Request-Id` when it is well formed, else a new one. It
+ * is answered in the response header and is current for everything the request causes (log lines,
+ * jobs, operator calls). Registered before Nest's own hooks, so the request logger sees it too.
+ */
+function identifyEveryRequest(adapter: FastifyAdapter): void {
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    const requestId = acceptedRequestId(request.headers[REQUEST_ID_HEADER]);
+    (request.raw as { id?: string }).id = requestId;
+    void reply.header(REQUEST_ID_HEADER, requestId);
+    runWithRequestId({ requestId }, done);
+  });
 }
 
 /**
@@ -79,6 +94,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, grac
     giveUp.unref();
     app
       .close()
+      .then(() => stopTracing())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         process.stderr.write(`${name}: error while stopping: ${(error as Error).message}\n`);
