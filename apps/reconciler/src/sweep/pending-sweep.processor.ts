@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { JobIds, QueueName, StatusCheckReason } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
 import { nextCheckDelaySeconds } from '@momo/domain';
-import { JobHandlerHost, JobHandlers, JobProducer, TraceCarrier } from '@momo/platform';
+import { JobHandlerHost, JobHandlers, JobProducer, runWithRequestId, TraceCarrier } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 interface PlannedCheck {
@@ -69,6 +69,10 @@ export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Recon
       })),
     );
     await this.reconciliation.recordChecks(checks.map(({ transactionId, nextCheckAt }) => ({ transactionId, nextCheckAt })));
+    // At debug, one line per check under its payment's request id (support follows one payment).
+    for (const { transactionId, reason, trace } of checks) {
+      runWithRequestId(trace ?? {}, () => this.logger.debug({ transactionId, reason }, 'status check queued'));
+    }
     const count = (reason: StatusCheckReason) => checks.filter((c) => c.reason === reason).length;
     this.logger.log({ reconcile: count('reconcile'), deadline: count('deadline'), watch: count('watch') }, 'reconciliation sweep queued status checks');
   }

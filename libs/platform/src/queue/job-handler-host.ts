@@ -46,7 +46,12 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
       // PinoLogger.root exists once the logging module has started (always, in a service).
       if (!PinoLogger.root) return handler(payload, job);
       const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
-      return storage.run(new Store(logger), () => handler(payload, job));
+      return storage.run(new Store(logger), async () => {
+        const result = await handler(payload, job);
+        // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
+        if (logger.isLevelEnabled('debug')) logger.debug('job done');
+        return result;
+      });
     });
   }
 }
