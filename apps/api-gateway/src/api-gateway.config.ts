@@ -3,6 +3,7 @@ import { InfraConfig } from '@momo/platform';
 
 export class ApiGatewayConfig extends InfraConfig {
   override PORT: number = 3000;
+  override MANAGEMENT_PORT: number = 9100;
 
   /** Server-side secret mixed into API key hashes; without it a leaked key table is useless. */
   @IsString() @IsNotEmpty()

@@ -11,6 +11,7 @@ const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['h
  */
 export class OperatorAdapterConfig extends InfraConfig {
   override PORT: number = 3002;
+  override MANAGEMENT_PORT: number = 9102;
 
   /** Public base URL operators call back on (MTN: our transaction id is appended to the path). */
   @IsUrl(URL_OPTIONS)

@@ -10,6 +10,7 @@ const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['h
  */
 export class SimulatorConfig extends ServiceConfig {
   override PORT: number = 3005;
+  override MANAGEMENT_PORT: number = 9105;
 
   /**
    * The simulator's own record of wallets and transactions (schema operator_simulator). Unset, it

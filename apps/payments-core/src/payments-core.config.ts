@@ -3,6 +3,7 @@ import { InfraConfig } from '@momo/platform';
 
 export class PaymentsCoreConfig extends InfraConfig {
   override PORT: number = 3001;
+  override MANAGEMENT_PORT: number = 9101;
 
   /** How long a create command waits for the operator's first answer before answering "pending". */
   @IsInt() @Min(500) @Max(30_000)

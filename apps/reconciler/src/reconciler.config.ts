@@ -4,6 +4,7 @@ import { InfraConfig } from '@momo/platform';
 
 export class ReconcilerConfig extends InfraConfig {
   override PORT: number = 3003;
+  override MANAGEMENT_PORT: number = 9103;
 
   /** How often the sweep looks for unresolved transactions. */
   @IsInt() @Min(100) @Max(600_000)

@@ -1,5 +1,5 @@
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
-import { startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { SERVICES, startTestSystem, TestSystem, waitFor } from '@momo/testing';
 
 /**
  * The money path as a merchant sees it, across all six services as separate processes:
@@ -64,8 +64,35 @@ describe('cash in, end to end', () => {
     expect(verifySignature(delivery.headers[SIGNATURE_HEADER] as string, delivery.rawBody, 'whsec_wrong')).toMatchObject({ ok: false });
   });
 
+  it('serves health and metrics on each service\'s management port, and nowhere on its public port', async () => {
+    for (const service of SERVICES) {
+      const management = system.stack.managementUrl(service);
+      expect({ service, live: (await fetch(`${management}/health/live`)).status }).toEqual({ service, live: 200 });
+      const ready = await fetch(`${management}/health/ready`);
+      expect({ service, ready: ready.status }).toEqual({ service, ready: 200 });
+      const metrics = await fetch(`${management}/metrics`);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      expect(await metrics.text()).toContain('process_cpu_user_seconds_total');
+      for (const path of ['/health/live', '/health/ready', '/metrics']) {
+        const res = await fetch(`${system.stack.url(service)}${path}`);
+        const body = (await res.json()) as { status: string; code: string };
+        expect({ service, path, status: res.status, body: { status: body.status, code: body.code } }).toEqual({
+          service,
+          path,
+          status: 404,
+          body: { status: 'error', code: 'ROUTE_NOT_FOUND' },
+        });
+      }
+    }
+    // The gateway's public port answers the merchant API, its document and docs page, nothing else.
+    const gateway = system.stack.url('api-gateway');
+    expect((await fetch(`${gateway}/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${gateway}/docs`)).status).toBe(200);
+    expect((await fetch(`${gateway}/`)).status).toBe(404);
+  });
+
   it('lets on-call see queue depths on every service\'s /metrics', async () => {
-    const metrics = await (await fetch(`${system.stack.url('payments-core')}/metrics`)).text();
+    const metrics = await (await fetch(`${system.stack.managementUrl('payments-core')}/metrics`)).text();
     expect(metrics).toMatch(/momo_queue_jobs\{queue="payment-commands",state="waiting"\} \d+/);
     expect(metrics).toMatch(/momo_queue_jobs\{queue="operator-results",state="failed"\} 0/);
   });

@@ -6,6 +6,7 @@ const DNS_SERVER = String.raw`(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\])(:\d{1,5
 
 export class WebhookDispatcherConfig extends InfraConfig {
   override PORT: number = 3004;
+  override MANAGEMENT_PORT: number = 9104;
 
   /** 32 random bytes, base64: decrypts apps' webhook signing secrets. */
   @IsString() @IsNotEmpty()

@@ -9,3 +9,4 @@ export * from './crypto';
 export * from './outbound';
 export * from './batching';
 export * from './tracing';
+export * from './management';

@@ -113,8 +113,13 @@ async function seedEvents(db: TestDatabase, url: string, config: BenchWebhooksCo
   const appIds = [merchant.appId];
   for (let i = 1; i < config.BENCH_APPS; i++) {
     const [{ id }] = await db.dataSource.query(
-      `INSERT INTO apps (id, merchant_id, name, webhook_url, webhook_secret_ciphertext)
-       SELECT gen_random_uuid(), merchant_id, 'Bench app ' || $2, webhook_url, webhook_secret_ciphertext FROM apps WHERE id = $1 RETURNING id`,
+      `WITH app AS (
+         INSERT INTO apps (id, merchant_id, name) SELECT gen_random_uuid(), merchant_id, 'Bench app ' || $2 FROM apps WHERE id = $1 RETURNING id
+       ), settings AS (
+         INSERT INTO app_webhook_settings (app_id, mode, url, secret_ciphertext)
+         SELECT app.id, s.mode, s.url, s.secret_ciphertext FROM app, app_webhook_settings s WHERE s.app_id = $1
+       )
+       SELECT id FROM app`,
       [merchant.appId, i],
     );
     appIds.push(id as string);

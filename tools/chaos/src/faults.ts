@@ -131,7 +131,7 @@ export class FaultInjector {
   /** Whether the service's port answers at all (a busy service answers slowly, a dead one refuses). */
   private async alive(service: OurService): Promise<boolean> {
     try {
-      await fetch(`${this.system.stack.url(service)}/health/live`, { signal: AbortSignal.timeout(5_000) });
+      await fetch(`${this.system.stack.managementUrl(service)}/health/live`, { signal: AbortSignal.timeout(5_000) });
       return true;
     } catch (error) {
       return (error as Error).name === 'TimeoutError';

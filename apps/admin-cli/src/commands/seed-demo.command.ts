@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command } from 'commander';
+import { generateWebhookSecret } from '@momo/contracts';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MerchantsRepository } from '@momo/data';
 import { generateApiKey, hashApiKey, keyHint } from '@momo/domain';
@@ -37,6 +38,7 @@ export function seedDemoCommand(program: Command): void {
       await dataSource.initialize();
       try {
         const merchants = new MerchantsRepository(dataSource);
+        const box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
         await dataSource.transaction(async (em) => {
           await merchants.upsertMerchant({ id: credentials.merchantId, name: 'Demo Shop', businessVerified: false, status: 'active' }, em);
           await merchants.upsertApp(
@@ -44,8 +46,12 @@ export function seedDemoCommand(program: Command): void {
               id: credentials.appId,
               merchantId: credentials.merchantId,
               name: 'Demo App',
-              webhookUrl: options.webhookUrl ?? null,
-              webhookSecretCiphertext: new SecretBox(config.SECRETS_ENCRYPTION_KEY).seal(credentials.webhookSecret),
+              // A test app: the demo's URL and secret are its test settings; live has neither a URL
+              // nor a secret anyone has seen (a live account key would set and rotate them).
+              webhooks: {
+                test: { url: options.webhookUrl ?? null, secretCiphertext: box.seal(credentials.webhookSecret) },
+                live: { url: null, secretCiphertext: box.seal(generateWebhookSecret()) },
+              },
             },
             em,
           );
@@ -78,7 +84,7 @@ function readOrCreateCredentials(path: string): DemoCredentials {
     appId: DEMO_APP_ID,
     accountKey: generateApiKey('account', 'test'),
     appKey: generateApiKey('app', 'test'),
-    webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+    webhookSecret: generateWebhookSecret(),
   };
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(credentials, null, 2), { mode: 0o600 });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ApiKeyView, AppCreatedView, AppView, BalanceView, ErrorEnvelope, Pagination, TransactionView } from '@momo/contracts';
+import type { ApiKeyView, AppCreatedView, AppView, BalanceView, ErrorEnvelope, Pagination, TransactionView, WebhookSettingsView } from '@momo/contracts';
 import { DIRECTIONS, INITIATORS, MODES, NETWORKS, PROVIDERS, TRANSACTION_STATUSES } from '@momo/domain';
 import type { Direction, InitiatedBy, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 
@@ -63,13 +63,28 @@ export class ApiKeySchema implements ApiKeyView {
   @ApiProperty({ ...timestamp, nullable: true, description: 'Set while a rotated key is in its grace period.' }) expires_at!: string | null;
 }
 
+export class WebhookSettingsSchema implements WebhookSettingsView {
+  @ApiProperty({ enum: MODES }) mode!: Mode;
+  @ApiProperty({ type: String, nullable: true, format: 'uri', description: "Where this mode's events go; null: none are sent (poll instead)." }) url!: string | null;
+  @ApiProperty({ ...timestamp, nullable: true, description: 'While a rotation window is open: until then deliveries carry a second signature made with the previous secret.' })
+  previous_secret_expires_at!: string | null;
+  @ApiProperty(timestamp) updated_at!: string;
+}
+
+export class WebhookSettingsByModeSchema {
+  @ApiPropertyOptional({ type: WebhookSettingsSchema, description: 'Present only for a test key.' }) test?: WebhookSettingsSchema;
+  @ApiPropertyOptional({ type: WebhookSettingsSchema, description: 'Present only for a live key.' }) live?: WebhookSettingsSchema;
+}
+
 export class AppSchema implements AppView {
   @ApiProperty(uuid) id!: string;
   @ApiProperty(uuid) merchant_id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ type: String, nullable: true, format: 'uri' }) webhook_url!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uri', description: "The webhook URL in the calling key's mode (test and live each have their own)." }) webhook_url!: string | null;
   @ApiProperty({ enum: ['active', 'disabled'] }) status!: 'active' | 'disabled';
-  @ApiProperty({ type: [ApiKeySchema], description: 'The app keys that work now (hints only).' }) api_keys!: ApiKeySchema[];
+  @ApiProperty({ type: WebhookSettingsByModeSchema, description: "Webhook settings per mode; only the calling key's mode is ever present." })
+  webhooks!: WebhookSettingsByModeSchema;
+  @ApiProperty({ type: [ApiKeySchema], description: "The app keys of the calling key's mode that work now (hints only)." }) api_keys!: ApiKeySchema[];
   @ApiProperty(timestamp) created_at!: string;
   @ApiProperty(timestamp) updated_at!: string;
 }
@@ -80,7 +95,7 @@ export class IssuedKeysSchema {
 }
 
 export class AppCreatedSchema extends AppSchema implements AppCreatedView {
-  @ApiProperty({ example: 'whsec_…', description: 'Signs webhook deliveries; shown only in this response.' }) webhook_secret!: string;
+  @ApiProperty({ example: 'whsec_…', description: "Signs the webhook deliveries of the calling key's mode; shown only in this response. The other mode has its own secret (a key of that mode rotates it to learn it)." }) webhook_secret!: string;
   @ApiProperty({ type: IssuedKeysSchema }) keys!: IssuedKeysSchema;
 }
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { generateWebhookSecret, SuccessEnvelope } from '@momo/contracts';
+import type { Mode } from '@momo/domain';
 import { WebhooksRepository } from '@momo/data';
 import { ApiError, SecretBox } from '@momo/platform';
 import { ApiGatewayConfig } from '../api-gateway.config';
@@ -17,6 +18,8 @@ const DEFAULT_WINDOW_SECONDS = 24 * 3600;
 
 export interface RotatedSecretView {
   app_id: string;
+  /** The mode whose secret was rotated: the calling key's. */
+  mode: Mode;
   /** Shown only in this response. */
   webhook_secret: string;
   /** Until then deliveries carry two v1 signatures: one with the new secret, one with the old. */
@@ -26,7 +29,8 @@ export interface RotatedSecretView {
 /**
  * Rotating an app's webhook signing secret without downtime: the new secret signs at once, the
  * old one keeps signing beside it until the window closes, so the merchant can switch receivers
- * to the new secret at their own pace.
+ * to the new secret at their own pace. Each mode has its own secret and a key rotates only its
+ * own mode's: a test key can never change (or learn) the secret that signs live deliveries.
  */
 @ApiTags('webhooks')
 @Controller('v1/apps')
@@ -47,7 +51,8 @@ export class WebhookSecretsController {
   @RequiresKey('account')
   @ApiOperation({
     summary: "Rotate an app's webhook signing secret",
-    description: 'Account key. The new secret signs at once; the old one keeps signing beside it until previous_secret_expires_at.',
+    description:
+      "Account key. Rotates the secret of the key's mode only (a test key the test secret, a live key the live secret). The new secret signs at once; the old one keeps signing beside it until previous_secret_expires_at.",
   })
   @ApiSuccess(200, RotatedSecretEnvelope, 'The new secret, shown only here.')
   @ApiErrors(400, 404)
@@ -60,8 +65,8 @@ export class WebhookSecretsController {
     const secret = generateWebhookSecret();
     const now = new Date();
     const window = body?.previous_secret_expires_in ?? DEFAULT_WINDOW_SECONDS;
-    const rotated = await this.webhooks.rotateWebhookSecret(id, principal.merchantId, this.box.seal(secret), new Date(now.getTime() + window * 1000), now);
+    const rotated = await this.webhooks.rotateWebhookSecret(id, principal.merchantId, principal.mode, this.box.seal(secret), new Date(now.getTime() + window * 1000), now);
     if (!rotated) throw ApiError.of('NOT_FOUND');
-    return { success: true, data: { app_id: id, webhook_secret: secret, previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } };
+    return { success: true, data: { app_id: id, mode: principal.mode, webhook_secret: secret, previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } };
   }
 }

@@ -64,6 +64,7 @@ export class WebhookDeliveryListEnvelope {
 
 export class RotatedSecretSchema implements RotatedSecretView {
   @ApiProperty(uuid) app_id!: string;
+  @ApiProperty({ enum: MODES, description: "The mode whose secret was rotated: the calling key's. The other mode's secret is unchanged." }) mode!: 'test' | 'live';
   @ApiProperty({ example: 'whsec_…', description: 'The new secret; shown only in this response.' }) webhook_secret!: string;
   @ApiProperty({ ...timestamp, description: 'Until then deliveries carry two v1 signatures, one per secret.' }) previous_secret_expires_at!: string;
 }

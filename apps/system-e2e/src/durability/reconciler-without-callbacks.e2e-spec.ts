@@ -148,7 +148,7 @@ describe('reconciliation without callbacks', () => {
     expect(await runAdminCli(['invariants'], { databaseUrl: system.db.url })).toMatchObject({ status: 0 });
     const metrics = await waitFor(
       async () => {
-        const text = await (await fetch(`${system.stack.url('reconciler')}/metrics`)).text();
+        const text = await (await fetch(`${system.stack.managementUrl('reconciler')}/metrics`)).text();
         return /momo_reconciliation_exceptions_open\{kind="missed_success"\} 1/.test(text) ? text : undefined;
       },
       { timeoutMs: 10_000, what: 'the exception in the metrics' },

@@ -153,7 +153,7 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
     const accounts = await h.sim.accounts('airtel');
     const metrics = await waitFor(
       async () => {
-        const text = await (await fetch(`${h.stack.url('operator-adapter')}/metrics`)).text();
+        const text = await (await fetch(`${h.stack.managementUrl('operator-adapter')}/metrics`)).text();
         return /momo_operator_account_balance\{[^}]*account="airtel\.disbursement"[^}]*\}/.test(text) ? text : undefined;
       },
       { what: 'balance metrics' },

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AttemptRecord, SigningApp, WebhookDeliveryEntity } from '@momo/data';
 import { REQUEST_ID_DELIVERY_HEADER } from '@momo/contracts';
+import { AttemptRecord, SigningEndpoint, WebhookDeliveryEntity } from '@momo/data';
 import { checkDestinationUrl, currentRequestId } from '@momo/platform';
 import { Clock } from '../clock';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
@@ -13,9 +13,10 @@ import { webhookAttempts, webhookAttemptSeconds } from './webhook.metrics';
 import { SendResult, WebhookSender } from './webhook-sender';
 
 /**
- * Makes one claimed attempt: check the app's current URL, sign the stored body, POST it, record
- * the attempt with the delivery's next state, and queue the next attempt. The caller holds the
- * claim (the lease in Postgres) and a place in the app's lane.
+ * Makes one claimed attempt: check the current URL of the app in the delivery's mode, sign the
+ * stored body with that mode's secret, POST it, record the attempt (with the URL it went to) and
+ * the delivery's next state, and queue the next attempt. The caller holds the claim (the lease in
+ * Postgres) and a place in the app's lane.
  */
 @Injectable()
 export class AttemptRunner {
@@ -36,15 +37,15 @@ export class AttemptRunner {
     this.rules = { maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, firstRetryMs: config.WEBHOOK_FIRST_RETRY_MS, maxRetryMs: config.WEBHOOK_MAX_RETRY_MS };
   }
 
-  async run(delivery: WebhookDeliveryEntity, app: SigningApp, attemptNumber: number, startedAt: Date): Promise<void> {
-    const url = app.webhookUrl;
+  async run(delivery: WebhookDeliveryEntity, endpoint: SigningEndpoint, attemptNumber: number, startedAt: Date): Promise<void> {
+    const url = endpoint.url;
     let result: SendResult;
     if (!url) {
-      result = failure('the app has no webhook URL');
+      result = failure(`the app has no ${endpoint.mode} webhook URL`);
     } else {
       // Checked again at every attempt: the URL may have changed; the connector checks the addresses.
       const checked = checkDestinationUrl(url, { allowLoopback: this.allowLoopback });
-      result = checked.ok ? await this.send(app, delivery, checked.url) : failure(`destination refused: ${checked.reason}`);
+      result = checked.ok ? await this.send(endpoint, delivery, checked.url) : failure(`destination refused: ${checked.reason}`);
     }
     this.lanes.recordOutcome(delivery.appId, result.error === 'timeout');
 
@@ -75,12 +76,12 @@ export class AttemptRunner {
     }
   }
 
-  private async send(app: SigningApp, delivery: WebhookDeliveryEntity, url: URL): Promise<SendResult> {
+  private async send(endpoint: SigningEndpoint, delivery: WebhookDeliveryEntity, url: URL): Promise<SendResult> {
     let headers: Record<string, string>;
     try {
-      headers = this.signer.headers(app, delivery);
+      headers = this.signer.headers(endpoint, delivery);
     } catch (error) {
-      this.logger.error({ deliveryId: delivery.id, appId: app.id, err: error }, 'cannot open the app webhook secret');
+      this.logger.error({ deliveryId: delivery.id, appId: endpoint.appId, mode: endpoint.mode, err: error }, 'cannot open the app webhook secret');
       return failure('internal error: the delivery could not be signed');
     }
     // The payment's request id, carried in from the event's job: the id a merchant quotes to support.

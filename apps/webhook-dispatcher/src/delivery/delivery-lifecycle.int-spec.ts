@@ -90,7 +90,7 @@ describe('webhook delivery lifecycle', () => {
     const newSecret = 'whsec_rotated_secret_for_test';
     const box = new SecretBox(TEST_SECRETS_KEY);
     const now = new Date();
-    await harness.webhooks.rotateWebhookSecret(merchant.appId, merchant.merchantId, box.seal(newSecret), new Date(now.getTime() + 3_600_000), now);
+    await harness.webhooks.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', box.seal(newSecret), new Date(now.getTime() + 3_600_000), now);
 
     const during = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
     await harness.waitForAttempts(during.id, 1);
@@ -101,7 +101,7 @@ describe('webhook delivery lifecycle', () => {
     expect(verifySignature(header, signed.rawBody, newSecret)).toMatchObject({ ok: true });
 
     // The window closes: only the new secret signs.
-    await harness.db.dataSource.query(`UPDATE apps SET previous_webhook_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [merchant.appId]);
+    await harness.db.dataSource.query(`UPDATE app_webhook_settings SET previous_secret_expires_at = now() - interval '1 second' WHERE app_id = $1 AND mode = 'test'`, [merchant.appId]);
     const after = await harness.deliveryOfEvent(await harness.publishEvent(merchant, 'payout.failed'));
     await harness.waitForAttempts(after.id, 1);
     const later = receiver.received.find((r) => r.headers[DELIVERY_HEADER] === after.id)!;
@@ -110,6 +110,75 @@ describe('webhook delivery lifecycle', () => {
     expect(verifySignature(laterHeader, later.rawBody, newSecret)).toMatchObject({ ok: true });
     expect(verifySignature(laterHeader, later.rawBody, merchant.webhookSecret)).toEqual({ ok: false, reason: 'mismatch' });
     expect(JSON.parse(later.rawBody.toString('utf8')).type).toBe('payout.failed');
+  });
+
+  it('signs a live delivery only with the live secret and sends it to the live URL; a test rotation leaves live alone', async () => {
+    const live = await WebhookReceiver.start();
+    try {
+      const merchant = await harness.seedMerchant(null, { webhookUrls: { test: receiver.url, live: live.url } });
+      receiver.respondWith = () => 200;
+      live.respondWith = () => 200;
+      // A test-mode rotation (what a test key can do) opens a window in test only.
+      const now = harness.clock.now();
+      await harness.webhooks.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', new SecretBox(TEST_SECRETS_KEY).seal('whsec_test_rotated'), new Date(now.getTime() + 3_600_000), now);
+
+      const liveDelivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant, 'payment.succeeded', { mode: 'live' }));
+      const testDelivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant, 'payment.succeeded', { mode: 'test' }));
+      expect(await harness.waitForAttempts(liveDelivery.id, 1)).toMatchObject([{ url: live.url, statusCode: 200 }]);
+      expect(await harness.waitForAttempts(testDelivery.id, 1)).toMatchObject([{ url: receiver.url, statusCode: 200 }]);
+
+      const liveSent = live.received.find((r) => r.headers[DELIVERY_HEADER] === liveDelivery.id)!;
+      const liveHeader = liveSent.headers[SIGNATURE_HEADER] as string;
+      expect(liveHeader.match(/v1=/g)).toHaveLength(1);
+      expect(verifySignature(liveHeader, liveSent.rawBody, merchant.webhookSecrets.live)).toMatchObject({ ok: true });
+      expect(verifySignature(liveHeader, liveSent.rawBody, merchant.webhookSecrets.test)).toEqual({ ok: false, reason: 'mismatch' });
+      expect(verifySignature(liveHeader, liveSent.rawBody, 'whsec_test_rotated')).toEqual({ ok: false, reason: 'mismatch' });
+      expect(receiver.received.some((r) => r.headers[DELIVERY_HEADER] === liveDelivery.id)).toBe(false);
+
+      const testSent = receiver.received.find((r) => r.headers[DELIVERY_HEADER] === testDelivery.id)!;
+      const testHeader = testSent.headers[SIGNATURE_HEADER] as string;
+      expect(verifySignature(testHeader, testSent.rawBody, 'whsec_test_rotated')).toMatchObject({ ok: true });
+      expect(verifySignature(testHeader, testSent.rawBody, merchant.webhookSecrets.test)).toMatchObject({ ok: true });
+      expect(verifySignature(testHeader, testSent.rawBody, merchant.webhookSecrets.live)).toEqual({ ok: false, reason: 'mismatch' });
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('creates no delivery for a mode without a webhook URL', async () => {
+    const merchant = await harness.seedMerchant(null, { webhookUrls: { test: receiver.url, live: null } });
+    const eventId = await harness.publishEvent(merchant, 'payment.succeeded', { mode: 'live' });
+    const testDelivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
+    await harness.waitForAttempts(testDelivery.id, 1);
+    expect(await harness.db.dataSource.query(`SELECT id FROM webhook_deliveries WHERE event_id = $1`, [eventId])).toEqual([]);
+  });
+
+  it("holds a disabled app's deliveries, pending and unattempted, and sends them once it is enabled again", async () => {
+    const merchant = await harness.seedMerchant(receiver.url);
+    receiver.respondWith = () => 500;
+    const retrying = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
+    await harness.waitForAttempts(retrying.id, 1);
+    await harness.setAppStatus(merchant.appId, 'disabled');
+
+    // A new event while disabled: its delivery is kept, not attempted.
+    const held = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
+    // The retry falls due, and a sweep (and the retry's own job) come and go: nothing is sent.
+    harness.clock.advanceTo((await harness.delivery(retrying.id)).nextAttemptAt!);
+    harness.clock.advance(3_600_000);
+    expect(await harness.sweeper.sweep()).toBe(0);
+    await harness.producer.add('deliver-webhook', { deliveryId: retrying.id, appId: merchant.appId, attempt: 2 }, { jobId: `${JobIds.webhookAttempt(retrying.id, 2)}.nudge` });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await harness.attempts(held.id)).toHaveLength(0);
+    expect(await harness.attempts(retrying.id)).toHaveLength(1);
+    expect(await harness.delivery(held.id)).toMatchObject({ status: 'pending', attemptCount: 0 });
+    expect(await harness.delivery(retrying.id)).toMatchObject({ status: 'pending', attemptCount: 1 });
+
+    receiver.respondWith = () => 200;
+    await harness.setAppStatus(merchant.appId, 'active');
+    expect(await harness.sweeper.sweep()).toBe(2);
+    expect(await harness.waitForAttempts(held.id, 1)).toMatchObject([{ attemptNumber: 1, statusCode: 200, url: receiver.url }]);
+    expect((await harness.waitForAttempts(retrying.id, 2))[1]).toMatchObject({ attemptNumber: 2, statusCode: 200 });
+    expect(await harness.delivery(held.id)).toMatchObject({ status: 'delivered' });
   });
 
   it('delivers what Redis forgot: the sweeper re-queues due deliveries whose job vanished', async () => {

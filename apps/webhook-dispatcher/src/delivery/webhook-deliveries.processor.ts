@@ -39,11 +39,12 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
       const now = this.clock.now();
       const claim = await this.webhooks.claimAttempt(deliveryId, attempt, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
       if (!claim.claimed) {
-        // Delivered, abandoned, or this attempt was already made: this job is stale.
+        // Delivered, abandoned, or this attempt was already made: this job is stale. A disabled
+        // app's delivery stays pending, held: the sweeper queues it again once the app is enabled.
         if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
         return postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
       }
-      await this.runner.run(claim.delivery, claim.app, attempt, now);
+      await this.runner.run(claim.delivery, claim.endpoint, attempt, now);
     } finally {
       this.lanes.leave(appId);
     }

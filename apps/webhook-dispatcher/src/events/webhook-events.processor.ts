@@ -40,8 +40,9 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
     const now = this.clock.now();
     const outcome = await this.writes.createForEvent(eventId, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
     if (outcome.kind === 'no_event') throw new UnrecoverableError(`outbox event ${eventId} does not exist`);
-    // An app without a webhook URL polls instead; nothing to deliver.
-    if (outcome.kind === 'no_webhook_url') return;
+    // An app without a webhook URL in the event's mode polls instead; nothing to deliver. A
+    // disabled app's delivery is kept, unclaimed: the sweeper sends it once the app is enabled.
+    if (outcome.kind === 'no_webhook_url' || outcome.kind === 'held') return;
     const { delivery } = outcome;
     if (outcome.kind === 'existing') {
       if (delivery.status === 'pending' && delivery.nextAttemptAt) {
@@ -55,7 +56,7 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
       return;
     }
     try {
-      await this.runner.run(delivery, outcome.app, 1, now);
+      await this.runner.run(delivery, outcome.endpoint, 1, now);
     } finally {
       this.lanes.leave(delivery.appId);
     }

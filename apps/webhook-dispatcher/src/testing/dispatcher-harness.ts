@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { JobIds } from '@momo/contracts';
+import { generateWebhookSecret, JobIds } from '@momo/contracts';
+import type { Mode } from '@momo/domain';
 import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
 import { JobProducer, loadConfig, SecretBox } from '@momo/platform';
 import {
@@ -11,6 +12,7 @@ import {
   newTransaction,
   seedMerchant,
   SeededMerchant,
+  SeedMerchantOptions,
   TEST_REDIS_URL,
   TEST_SECRETS_KEY,
   TestDatabase,
@@ -88,26 +90,30 @@ export class DispatcherHarness {
     return this.app.get(JobProducer);
   }
 
-  seedMerchant(webhookUrl: string | null): Promise<SeededMerchant> {
-    return seedMerchant(this.db.dataSource, { webhookUrl });
+  seedMerchant(webhookUrl: string | null, options: Omit<SeedMerchantOptions, 'webhookUrl'> = {}): Promise<SeededMerchant> {
+    return seedMerchant(this.db.dataSource, { ...options, webhookUrl });
   }
 
-  /** Another app of the merchant, with its own secret and URL. */
+  /** Another app of the merchant, with its own URL (both modes) and secrets (one per mode); returns the test secret. */
   async addApp(merchant: SeededMerchant, webhookUrl: string): Promise<{ appId: string; webhookSecret: string }> {
     const appId = randomUUID();
-    const webhookSecret = `whsec_${randomUUID()}`;
+    const webhookSecret = generateWebhookSecret();
+    const box = new SecretBox(TEST_SECRETS_KEY);
     await new MerchantsRepository(this.db.dataSource).upsertApp({
       id: appId,
       merchantId: merchant.merchantId,
       name: 'Other app',
-      webhookUrl,
-      webhookSecretCiphertext: new SecretBox(TEST_SECRETS_KEY).seal(webhookSecret),
+      webhooks: { test: { url: webhookUrl, secretCiphertext: box.seal(webhookSecret) }, live: { url: webhookUrl, secretCiphertext: box.seal(generateWebhookSecret()) } },
     });
     return { appId, webhookSecret };
   }
 
-  async setWebhookUrl(appId: string, url: string): Promise<void> {
-    await this.db.dataSource.query(`UPDATE apps SET webhook_url = $2 WHERE id = $1`, [appId, url]);
+  async setWebhookUrl(appId: string, url: string, mode: Mode = 'test'): Promise<void> {
+    await this.db.dataSource.query(`UPDATE app_webhook_settings SET url = $3 WHERE app_id = $1 AND mode = $2`, [appId, mode, url]);
+  }
+
+  async setAppStatus(appId: string, status: 'active' | 'disabled'): Promise<void> {
+    await this.db.dataSource.query(`UPDATE apps SET status = $2 WHERE id = $1`, [appId, status]);
   }
 
   /**
@@ -117,10 +123,10 @@ export class DispatcherHarness {
   async publishEvent(
     owner: { merchantId: string; appId: string },
     type: 'payment.succeeded' | 'payout.failed' = 'payment.succeeded',
-    { queue = true }: { queue?: boolean } = {},
+    { queue = true, mode = 'test' }: { queue?: boolean; mode?: Mode } = {},
   ): Promise<string> {
     const ds = this.db.dataSource;
-    const inserted = await insertTransaction(ds, newTransaction(owner));
+    const inserted = await insertTransaction(ds, newTransaction(owner, { mode }));
     const finalised = await ds.transaction((em) =>
       new TransactionsRepository(ds).finalize(
         inserted.id,

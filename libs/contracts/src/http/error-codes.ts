@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   APP_KEY_NOT_ALLOWED: { http: 403, message: 'App keys cannot manage the account; use an account key (ak_...).' },
   BUSINESS_NOT_VERIFIED: { http: 403, message: 'Live keys can only be used once the business is verified.' },
   APP_DISABLED: { http: 403, message: 'This app is disabled.' },
+  LIVE_KEY_REQUIRED: { http: 403, message: 'This change affects live traffic; only a live account key (ak_live_...) can make it.' },
   ACCOUNT_SUSPENDED: { http: 403, message: 'This account is suspended.' },
   NOT_FOUND: { http: 404, message: 'No such resource.' },
   ROUTE_NOT_FOUND: { http: 404, message: 'No such endpoint.' },

@@ -1,5 +1,5 @@
 import { ApiKeyEntity } from './api-key.entity';
-import { AppEntity } from './app.entity';
+import { AppEntity, AppWebhookSettingsEntity } from './app.entity';
 import { MerchantEntity } from './merchant.entity';
 import { OperatorCallbackEntity, OperatorRequestEntity } from './operator-log.entity';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -18,6 +18,7 @@ export * from './webhook.entity';
 export const ENTITIES = [
   MerchantEntity,
   AppEntity,
+  AppWebhookSettingsEntity,
   ApiKeyEntity,
   TransactionEntity,
   OutboxEventEntity,

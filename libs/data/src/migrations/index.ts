@@ -2,7 +2,15 @@ import { InitialSchema1795314900000 } from './1795314900000-InitialSchema';
 import { MerchantApi1795320000000 } from './1795320000000-MerchantApi';
 import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliveryLeases';
 import { Durability1795350000000 } from './1795350000000-Durability';
+import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
 import { RequestTracing1795380000000 } from './1795380000000-RequestTracing';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
-export const MIGRATIONS = [InitialSchema1795314900000, MerchantApi1795320000000, WebhookDeliveryLeases1795340000000, Durability1795350000000, RequestTracing1795380000000];
+export const MIGRATIONS = [
+  InitialSchema1795314900000,
+  MerchantApi1795320000000,
+  WebhookDeliveryLeases1795340000000,
+  Durability1795350000000,
+  PerModeWebhookSettings1795360000000,
+  RequestTracing1795380000000,
+];

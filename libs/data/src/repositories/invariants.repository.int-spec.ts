@@ -109,8 +109,10 @@ describe('InvariantsRepository (Postgres)', () => {
     expect(byName.outbox_taken_in_time[0]).toContain(untaken.id);
     expect(byName.no_negative_merchant_balance).toEqual([`test:merchant_reserved:${other.merchantId}: -5`]);
 
-    // A delivery row, or an app without a webhook URL, means the dispatcher has the event.
-    await db.dataSource.query(`UPDATE apps SET webhook_url = NULL WHERE id = $1`, [merchant.appId]);
+    // A delivery row, or an app without a webhook URL in the event's mode, means the dispatcher has the event.
+    await db.dataSource.query(`UPDATE app_webhook_settings SET url = NULL WHERE app_id = $1 AND mode = 'live'`, [merchant.appId]);
+    expect((await violations()).outbox_taken_in_time).toBe(1); // the event is a test one: the live URL does not matter
+    await db.dataSource.query(`UPDATE app_webhook_settings SET url = NULL WHERE app_id = $1 AND mode = 'test'`, [merchant.appId]);
     expect((await violations()).outbox_taken_in_time).toBeUndefined();
   });
 });

@@ -147,10 +147,10 @@ function queries(b: InvariantBounds): Query[] {
     [
       'outbox_taken_in_time',
       `SELECT 'event ' || e.id || ' (' || e.event_type || ' of ' || e.transaction_id || ')' AS x
-         FROM outbox_events e JOIN apps a ON a.id = e.app_id
+         FROM outbox_events e JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
         WHERE e.published_at IS NOT NULL AND e.consumed_at IS NULL
           AND e.published_at < now() - make_interval(secs => $1::int)
-          AND a.webhook_url IS NOT NULL
+          AND s.url IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)`,
       [b.outboxBoundSeconds],
     ],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { FeeSchedule, Mode } from '@momo/domain';
-import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, MerchantEntity, MerchantStatus } from '../entities';
+import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, AppWebhookSettingsEntity, MerchantEntity, MerchantStatus } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
@@ -44,8 +44,29 @@ export interface MerchantPatch {
 
 export interface AppPatch {
   name?: string;
-  webhookUrl?: string | null;
   status?: AppStatus;
+  /** The URL of the mode given with the patch; the other mode's settings are never touched. */
+  webhookUrl?: string | null;
+}
+
+/** One mode's webhook settings of a new app. */
+export interface NewWebhookSettings {
+  url: string | null;
+  secretCiphertext: string;
+}
+
+/** A new app with the webhook settings of both modes (each mode has its own secret). */
+export interface NewApp {
+  id: string;
+  merchantId: string;
+  name: string;
+  webhooks: Record<Mode, NewWebhookSettings>;
+}
+
+/** An app and its webhook settings in one mode (the mode of the key that asked). */
+export interface AppInMode {
+  app: AppEntity;
+  webhook: AppWebhookSettingsEntity;
 }
 
 /** merchants, apps and api_keys: owned by api-gateway (and the admin CLI). */
@@ -86,13 +107,6 @@ export class MerchantsRepository {
     return this.dataSource.manager.find(MerchantEntity, { order: { createdAt: 'ASC' } });
   }
 
-  async findApp(id: string): Promise<AppEntity | null> {
-    // Plain SQL: read for every webhook event.
-    const em = this.dataSource.manager;
-    const rows = await queryRows(em, `SELECT * FROM apps WHERE id = $1`, [id]);
-    return rows.length ? hydrate(em, AppEntity, rows[0]) : null;
-  }
-
   /** An app of this merchant; another merchant's app is simply not found. */
   findAppOfMerchant(id: string, merchantId: string): Promise<AppEntity | null> {
     return this.dataSource.manager.findOneBy(AppEntity, { id, merchantId });
@@ -128,42 +142,64 @@ export class MerchantsRepository {
     return rows.length ? hydrate(this.dataSource.manager, MerchantEntity, rows[0]) : null;
   }
 
-  async upsertApp(
-    app: Pick<AppEntity, 'id' | 'merchantId' | 'name' | 'webhookUrl' | 'webhookSecretCiphertext'>,
-    em: EntityManager = this.dataSource.manager,
-  ): Promise<void> {
+  /** Seeds an app (development and tests): inserted, or its name and both modes' settings overwritten. */
+  async upsertApp(app: NewApp, em: EntityManager = this.dataSource.manager): Promise<void> {
     await em.query(
-      `INSERT INTO apps (id, merchant_id, name, webhook_url, webhook_secret_ciphertext) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, webhook_url = EXCLUDED.webhook_url,
-         webhook_secret_ciphertext = EXCLUDED.webhook_secret_ciphertext, updated_at = now()`,
-      [app.id, app.merchantId, app.name, app.webhookUrl, app.webhookSecretCiphertext],
+      `INSERT INTO apps (id, merchant_id, name) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`,
+      [app.id, app.merchantId, app.name],
     );
+    await this.insertWebhookSettings(app, em, `ON CONFLICT (app_id, mode) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext, updated_at = now()`);
   }
 
-  /** Inserts a new app and returns it as stored. */
-  async createApp(
-    app: Pick<AppEntity, 'id' | 'merchantId' | 'name' | 'webhookUrl' | 'webhookSecretCiphertext'>,
-    em: EntityManager = this.dataSource.manager,
-  ): Promise<AppEntity> {
-    const rows = await queryRows(
-      em,
-      `INSERT INTO apps (id, merchant_id, name, webhook_url, webhook_secret_ciphertext) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [app.id, app.merchantId, app.name, app.webhookUrl, app.webhookSecretCiphertext],
-    );
+  /** Inserts a new app with its settings in both modes and returns it as stored. */
+  async createApp(app: NewApp, em: EntityManager = this.dataSource.manager): Promise<AppEntity> {
+    const rows = await queryRows(em, `INSERT INTO apps (id, merchant_id, name) VALUES ($1, $2, $3) RETURNING *`, [app.id, app.merchantId, app.name]);
+    await this.insertWebhookSettings(app, em, '');
     return hydrate(em, AppEntity, rows[0]);
   }
 
-  /** Updates an app of this merchant; null when it has no such app. */
-  async updateApp(id: string, merchantId: string, patch: AppPatch): Promise<AppEntity | null> {
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `UPDATE apps SET name = COALESCE($3, name),
-              webhook_url = CASE WHEN $4::boolean THEN $5 ELSE webhook_url END,
-              status = COALESCE($6, status), updated_at = now()
-        WHERE id = $1 AND merchant_id = $2 RETURNING *`,
-      [id, merchantId, patch.name ?? null, patch.webhookUrl !== undefined, patch.webhookUrl ?? null, patch.status ?? null],
+  private async insertWebhookSettings(app: NewApp, em: EntityManager, onConflict: string): Promise<void> {
+    const modes: Mode[] = ['test', 'live'];
+    await em.query(
+      `INSERT INTO app_webhook_settings (app_id, mode, url, secret_ciphertext)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[]) ${onConflict}`,
+      [app.id, modes, modes.map((m) => app.webhooks[m].url), modes.map((m) => app.webhooks[m].secretCiphertext)],
     );
-    return rows.length ? hydrate(this.dataSource.manager, AppEntity, rows[0]) : null;
+  }
+
+  /**
+   * Updates an app of this merchant and, when the patch has a URL, that URL in `mode` only, in one
+   * transaction; answers with the app and its settings in `mode`, or null when it has no such app.
+   */
+  async updateApp(id: string, merchantId: string, mode: Mode, patch: AppPatch): Promise<AppInMode | null> {
+    return this.dataSource.transaction(async (em) => {
+      const rows = await queryRows(
+        em,
+        `UPDATE apps SET name = COALESCE($3, name), status = COALESCE($4, status), updated_at = now()
+          WHERE id = $1 AND merchant_id = $2 RETURNING *`,
+        [id, merchantId, patch.name ?? null, patch.status ?? null],
+      );
+      if (rows.length === 0) return null;
+      const settings = await queryRows(
+        em,
+        `UPDATE app_webhook_settings SET url = CASE WHEN $3::boolean THEN $4 ELSE url END,
+                updated_at = CASE WHEN $3::boolean THEN now() ELSE updated_at END
+          WHERE app_id = $1 AND mode = $2 RETURNING *`,
+        [id, mode, patch.webhookUrl !== undefined, patch.webhookUrl ?? null],
+      );
+      return { app: hydrate(em, AppEntity, rows[0]), webhook: hydrate(em, AppWebhookSettingsEntity, settings[0]) };
+    });
+  }
+
+  /** The webhook settings of these apps in one mode (never the other mode's). */
+  webhookSettingsOf(appIds: string[], mode: Mode, em: EntityManager = this.dataSource.manager): Promise<AppWebhookSettingsEntity[]> {
+    if (appIds.length === 0) return Promise.resolve([]);
+    return em
+      .createQueryBuilder(AppWebhookSettingsEntity, 's')
+      .where('s.app_id = ANY(:appIds)', { appIds })
+      .andWhere('s.mode = :mode', { mode })
+      .getMany();
   }
 
   /** One page of a merchant's apps, oldest first, after the position of the previous page's last app. */

@@ -15,7 +15,7 @@ export interface UnconsumedEvent {
 /**
  * Whether published outbox events reached the dispatcher (payments-core's outbox sweeper). The
  * dispatcher's tables are only read here: an event is taken once its delivery row exists, or
- * when its app has no webhook URL (the dispatcher delivers nothing then).
+ * when its app has no webhook URL in the event's mode (the dispatcher delivers nothing then).
  */
 @Injectable()
 export class OutboxConsumptionRepository {
@@ -29,9 +29,9 @@ export class OutboxConsumptionRepository {
     const rows = await queryRows(
       this.dataSource.manager,
       `SELECT e.id, to_char(e.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at_exact,
-              (a.webhook_url IS NULL OR EXISTS (
+              (s.url IS NULL OR EXISTS (
                 SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)) AS taken
-         FROM outbox_events e JOIN apps a ON a.id = e.app_id
+         FROM outbox_events e JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
         WHERE e.published_at IS NOT NULL AND e.consumed_at IS NULL
           AND e.published_at < now() - make_interval(secs => $1::double precision / 1000)
           AND ($3::timestamptz IS NULL OR (e.published_at, e.id) > ($3::timestamptz, $4::uuid))

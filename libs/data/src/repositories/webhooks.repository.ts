@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
-import { AppEntity, AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
+import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 
@@ -47,19 +47,46 @@ export type AttemptVerdict =
   | { status: 'pending'; nextAttemptAt: Date }
   | { status: 'abandoned' };
 
-/** What an attempt needs of the app: where to send, and the secrets to sign with (sealed). */
-export type SigningApp = Pick<AppEntity, 'id' | 'webhookUrl' | 'webhookSecretCiphertext' | 'previousWebhookSecretCiphertext' | 'previousWebhookSecretExpiresAt'>;
+/**
+ * What an attempt needs of the app, in the delivery's mode only: where to send, and the secrets
+ * to sign with (sealed). A live delivery never sees the test settings, nor the other way round.
+ */
+export interface SigningEndpoint {
+  appId: string;
+  mode: Mode;
+  url: string | null;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: Date | null;
+}
 
 export type NewDeliveryOutcome =
-  | { kind: 'created'; delivery: WebhookDeliveryEntity; app: SigningApp }
+  | { kind: 'created'; delivery: WebhookDeliveryEntity; endpoint: SigningEndpoint }
   | { kind: 'existing'; delivery: WebhookDeliveryEntity }
+  /** Created, but its app is disabled: kept pending, sent once the app is enabled again. */
+  | { kind: 'held'; delivery: WebhookDeliveryEntity }
   | { kind: 'no_webhook_url' }
   | { kind: 'no_event' };
 
 export type AttemptClaim =
-  | { claimed: true; delivery: WebhookDeliveryEntity; app: SigningApp }
-  | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' }
+  | { claimed: true; delivery: WebhookDeliveryEntity; endpoint: SigningEndpoint }
+  | { claimed: false; reason: 'missing' | 'finished' | 'other_attempt' | 'app_disabled' }
   | { claimed: false; reason: 'not_due' | 'leased'; retryAt: Date };
+
+/** The columns a delivery query returns about its endpoint (see endpointFrom). */
+const ENDPOINT_COLUMNS = `s.url AS endpoint_url, s.secret_ciphertext AS endpoint_secret,
+  s.previous_secret_ciphertext AS endpoint_previous_secret, s.previous_secret_expires_at AS endpoint_previous_expires_at`;
+
+function endpointFrom(row: Record<string, unknown>, appId: string, mode: Mode): SigningEndpoint {
+  return {
+    appId,
+    mode,
+    url: row.endpoint_url as string | null,
+    secretCiphertext: row.endpoint_secret as string,
+    previousSecretCiphertext: row.endpoint_previous_secret as string | null,
+    previousSecretExpiresAt: row.endpoint_previous_expires_at as Date | null,
+  };
+}
 
 export interface DueDelivery {
   id: string;
@@ -135,39 +162,32 @@ export class WebhooksRepository {
 
   /**
    * Takes the right to make attempt `attemptNumber` now: the delivery must be pending, due, on
-   * that attempt, and not leased to another worker (or that worker's lease ran out: it crashed).
+   * that attempt, and not leased to another worker (or that worker's lease ran out: it crashed),
+   * and its app enabled (a disabled app's deliveries wait, pending, until it is enabled again).
    */
   async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<AttemptClaim> {
     const em = this.dataSource.manager;
-    // One round trip: the claim and what the attempt needs of the app, read fresh.
+    // One round trip: the claim and what the attempt needs of the app in the delivery's mode, read fresh.
     const rows = await queryRows(
       em,
       `UPDATE webhook_deliveries d SET lease_until = $4
-         FROM apps a
-        WHERE d.id = $1 AND a.id = d.app_id AND d.status = 'pending' AND d.attempt_count = $2 - 1 AND d.next_attempt_at <= $3
+         FROM apps a, app_webhook_settings s
+        WHERE d.id = $1 AND a.id = d.app_id AND s.app_id = d.app_id AND s.mode = d.mode AND a.status = 'active'
+          AND d.status = 'pending' AND d.attempt_count = $2 - 1 AND d.next_attempt_at <= $3
           AND (d.lease_until IS NULL OR d.lease_until <= $3)
-        RETURNING d.*, a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
-                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at`,
+        RETURNING d.*, ${ENDPOINT_COLUMNS}`,
       [deliveryId, attemptNumber, now, leaseUntil],
     );
     if (rows.length === 1) {
-      const row = rows[0];
-      return {
-        claimed: true,
-        delivery: hydrate(em, WebhookDeliveryEntity, row),
-        app: {
-          id: row.app_id as string,
-          webhookUrl: row.app_webhook_url as string | null,
-          webhookSecretCiphertext: row.app_secret as string,
-          previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
-          previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
-        },
-      };
+      const delivery = hydrate(em, WebhookDeliveryEntity, rows[0]);
+      return { claimed: true, delivery, endpoint: endpointFrom(rows[0], delivery.appId, delivery.mode) };
     }
-    const current = await this.findDelivery(deliveryId);
-    if (!current) return { claimed: false, reason: 'missing' };
+    const found = await queryRows(em, `SELECT d.*, a.status AS app_status FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id WHERE d.id = $1`, [deliveryId]);
+    if (found.length === 0) return { claimed: false, reason: 'missing' };
+    const current = hydrate(em, WebhookDeliveryEntity, found[0]);
     if (current.status !== 'pending') return { claimed: false, reason: 'finished' };
     if (current.attemptCount !== attemptNumber - 1) return { claimed: false, reason: 'other_attempt' };
+    if (found[0].app_status !== 'active') return { claimed: false, reason: 'app_disabled' };
     if (current.leaseUntil && current.leaseUntil > now) return { claimed: false, reason: 'leased', retryAt: current.leaseUntil };
     return { claimed: false, reason: 'not_due', retryAt: current.nextAttemptAt ?? now };
   }
@@ -247,7 +267,9 @@ export class WebhooksRepository {
   /**
    * Creates the delivery of an outbox event to its app, in one statement: the body is built here
    * from the Transaction JSON exactly as payments-core stored it, and the first attempt is already
-   * claimed (`leaseUntil`) for the caller. An event delivered before finds its delivery.
+   * claimed (`leaseUntil`) for the caller. An event delivered before finds its delivery. The URL
+   * and secrets are those of the event's mode; with no URL in that mode there is no delivery. A
+   * disabled app's delivery is created unclaimed and held.
    */
   async createDeliveryForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {
     return (await this.createDeliveriesForEvents([{ eventId, now, leaseUntil }]))[0];
@@ -267,18 +289,18 @@ export class WebhooksRepository {
                   '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
                   ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
                   ',"data":' || e.payload::text || '}' AS body,
-                  a.webhook_url AS app_webhook_url, a.webhook_secret_ciphertext AS app_secret,
-                  a.previous_webhook_secret_ciphertext AS app_previous_secret, a.previous_webhook_secret_expires_at AS app_previous_expires_at
+                  a.status = 'active' AS app_active, ${ENDPOINT_COLUMNS}
              FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
+             JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
          ), created AS (
            INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
-           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, app_webhook_url, body, now_at, lease_until
-             FROM source WHERE app_webhook_url IS NOT NULL
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END
+             FROM source WHERE endpoint_url IS NOT NULL
            ON CONFLICT (event_id, app_id) DO NOTHING
            RETURNING *
          )
-         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.app_webhook_url, source.app_secret,
-                source.app_previous_secret, source.app_previous_expires_at
+         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.mode AS source_mode, source.app_active,
+                source.endpoint_url, source.endpoint_secret, source.endpoint_previous_secret, source.endpoint_previous_expires_at
            FROM source LEFT JOIN created ON created.event_id = source.event_id`,
         [round.map(({ item }) => item.eventId), round.map(() => randomUUID()), round.map(({ item }) => item.now), round.map(({ item }) => item.leaseUntil)],
       );
@@ -286,20 +308,16 @@ export class WebhooksRepository {
       for (const { item, index } of round) {
         const row = byEvent.get(item.eventId);
         if (!row) results[index] = { kind: 'no_event' };
-        else if (!row.app_webhook_url) results[index] = { kind: 'no_webhook_url' };
+        else if (!row.endpoint_url) results[index] = { kind: 'no_webhook_url' };
         else if (row.id === null) {
           results[index] = { kind: 'existing', delivery: await em.findOneByOrFail(WebhookDeliveryEntity, { eventId: item.eventId, appId: row.source_app_id as string }) };
+        } else if (!row.app_active) {
+          results[index] = { kind: 'held', delivery: hydrate(em, WebhookDeliveryEntity, row) };
         } else {
           results[index] = {
             kind: 'created',
             delivery: hydrate(em, WebhookDeliveryEntity, row),
-            app: {
-              id: row.app_id as string,
-              webhookUrl: row.app_webhook_url as string,
-              webhookSecretCiphertext: row.app_secret as string,
-              previousWebhookSecretCiphertext: row.app_previous_secret as string | null,
-              previousWebhookSecretExpiresAt: row.app_previous_expires_at as Date | null,
-            },
+            endpoint: endpointFrom(row, row.source_app_id as string, row.source_mode as Mode),
           };
         }
       }
@@ -314,15 +332,16 @@ export class WebhooksRepository {
 
   /**
    * Pending deliveries overdue by more than the grace period and not being attempted: either
-   * their job is still waiting in a backlog, or Redis lost it. The sweeper checks which.
+   * their job is still waiting in a backlog, or Redis lost it. The sweeper checks which. A
+   * disabled app's deliveries are held, not overdue: once it is enabled they come back here.
    */
   async overdueDeliveries(now: Date, graceMs: number, limit: number): Promise<DueDelivery[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT id, app_id, attempt_count FROM webhook_deliveries
-        WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz - make_interval(secs => $2::double precision / 1000)
-          AND (lease_until IS NULL OR lease_until <= $1)
-        ORDER BY next_attempt_at LIMIT $3`,
+      `SELECT d.id, d.app_id, d.attempt_count FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= $1::timestamptz - make_interval(secs => $2::double precision / 1000)
+          AND (d.lease_until IS NULL OR d.lease_until <= $1) AND a.status = 'active'
+        ORDER BY d.next_attempt_at LIMIT $3`,
       [now, graceMs, limit],
     );
     return rows.map((r) => ({ id: r.id as string, appId: r.app_id as string, nextAttempt: (r.attempt_count as number) + 1 }));
@@ -406,31 +425,33 @@ export class WebhooksRepository {
   }
 
   /**
-   * Rotates an app's webhook signing secret. The secret the merchant's receiver knows keeps
-   * signing until `previousExpiresAt`: if a rotation window is already open, its old secret stays
-   * the previous one (a second rotation only replaces the new secret). Returns null when the app
-   * is not the merchant's.
+   * Rotates an app's webhook signing secret in one mode (the other mode's secrets stay as they
+   * are). The secret the merchant's receiver knows keeps signing until `previousExpiresAt`: if a
+   * rotation window is already open, its old secret stays the previous one (a second rotation
+   * only replaces the new secret). Returns null when the app is not the merchant's.
    */
   async rotateWebhookSecret(
     appId: string,
     merchantId: string,
+    mode: Mode,
     newSecretCiphertext: string,
     previousExpiresAt: Date,
     now: Date,
   ): Promise<{ previousExpiresAt: Date } | null> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `UPDATE apps
-          SET previous_webhook_secret_ciphertext = CASE
-                WHEN previous_webhook_secret_ciphertext IS NOT NULL AND previous_webhook_secret_expires_at > $5
-                THEN previous_webhook_secret_ciphertext ELSE webhook_secret_ciphertext END,
-              previous_webhook_secret_expires_at = $4,
-              webhook_secret_ciphertext = $3,
+      `UPDATE app_webhook_settings s
+          SET previous_secret_ciphertext = CASE
+                WHEN s.previous_secret_ciphertext IS NOT NULL AND s.previous_secret_expires_at > $5
+                THEN s.previous_secret_ciphertext ELSE s.secret_ciphertext END,
+              previous_secret_expires_at = $4,
+              secret_ciphertext = $3,
               updated_at = now()
-        WHERE id = $1 AND merchant_id = $2
-        RETURNING previous_webhook_secret_expires_at`,
-      [appId, merchantId, newSecretCiphertext, previousExpiresAt, now],
+         FROM apps a
+        WHERE s.app_id = $1 AND s.mode = $6 AND a.id = s.app_id AND a.merchant_id = $2
+        RETURNING s.previous_secret_expires_at`,
+      [appId, merchantId, newSecretCiphertext, previousExpiresAt, now, mode],
     );
-    return rows.length === 1 ? { previousExpiresAt: rows[0].previous_webhook_secret_expires_at as Date } : null;
+    return rows.length === 1 ? { previousExpiresAt: rows[0].previous_secret_expires_at as Date } : null;
   }
 }

@@ -21,6 +21,14 @@ export class ServiceConfig {
   PORT: number = 3000;
 
   /**
+   * The operator surface (`/health/live`, `/health/ready`, `/metrics`) listens here, never on
+   * PORT. Defaults: api-gateway 9100, payments-core 9101, operator-adapter 9102, reconciler 9103,
+   * webhook-dispatcher 9104, operator-simulator 9105, merchant-dashboard 9106, ops-console 9107.
+   */
+  @IsInt() @Min(0) @Max(65535)
+  MANAGEMENT_PORT: number = 9100;
+
+  /**
    * On SIGTERM, how long in-flight requests and jobs get to finish before their connections are
    * cut (the process exits at the latest after twice this). Keep it under the orchestrator's
    * kill timeout (Kubernetes: terminationGracePeriodSeconds).

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { HealthController, READINESS_CHECKS } from './health.controller';
+import { HealthProbe, READINESS_CHECKS } from './health-probe';
 import { RedisHealthIndicator } from './redis-health.indicator';
 
 @Module({})
@@ -9,9 +9,10 @@ export class HealthModule {
   static forRoot(options: { database: boolean; redis: boolean }): DynamicModule {
     return {
       module: HealthModule,
+      global: true,
       imports: [TerminusModule.forRoot({ logger: false })],
-      controllers: [HealthController],
       providers: [
+        HealthProbe,
         ...(options.redis ? [RedisHealthIndicator] : []),
         ...(options.database ? [TypeOrmHealthIndicator] : []),
         {
@@ -26,6 +27,7 @@ export class HealthModule {
           ],
         },
       ],
+      exports: [HealthProbe],
     };
   }
 }

@@ -1,3 +1,3 @@
 export * from './health.module';
-export * from './health.controller';
+export * from './health-probe';
 export * from './redis-health.indicator';

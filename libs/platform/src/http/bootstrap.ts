@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
+import { ManagementServer, serveManagement } from '../management';
 import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, stopTracing } from '../tracing';
 
 export interface ServiceOptions<C> {
@@ -16,7 +17,8 @@ export interface ServiceOptions<C> {
 
 /**
  * Starts one service as its own process: validate config (exit 1 naming the bad settings),
- * build the Nest app on Fastify, JSON logs, error envelope, graceful shutdown on SIGTERM/SIGINT.
+ * build the Nest app on Fastify, JSON logs, error envelope, health and metrics on the management
+ * port, graceful shutdown on SIGTERM/SIGINT.
  */
 export async function runService<C extends ServiceConfig>(
   name: string,
@@ -33,6 +35,10 @@ export async function runService<C extends ServiceConfig>(
       process.exit(1);
     }
     throw error;
+  }
+  if (config.MANAGEMENT_PORT !== 0 && config.MANAGEMENT_PORT === config.PORT) {
+    process.stderr.write(`${name}: cannot start. Invalid configuration:\n  - MANAGEMENT_PORT: must differ from PORT\n`);
+    process.exit(1);
   }
   // Before the app is built: instrumentation has to be in place when `pg` is first loaded.
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
@@ -53,8 +59,10 @@ export async function runService<C extends ServiceConfig>(
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
-  stopGracefullyOnSignals(app, name, config.SHUTDOWN_GRACE_MS);
-  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT}`);
+  // Health and metrics only once the public port is up, so readiness never runs ahead of it.
+  const management = await serveManagement(app, config.MANAGEMENT_PORT, config.HOST);
+  stopGracefullyOnSignals(app, management, name, config.SHUTDOWN_GRACE_MS);
+  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT} (management ${config.HOST}:${management.port})`);
   return app;
 }
 
@@ -78,7 +86,7 @@ function identifyEveryRequest(adapter: FastifyAdapter): void {
  * connection, a stuck peer) are cut rather than holding the process up forever; whatever they
  * were doing is recoverable by design (idempotent retries, the reconciler).
  */
-function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, graceMs: number): void {
+function stopGracefullyOnSignals(app: NestFastifyApplication, management: ManagementServer, name: string, graceMs: number): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -94,6 +102,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, name: string, grac
     giveUp.unref();
     app
       .close()
+      .then(() => management.close())
       .then(() => stopTracing())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -5,9 +5,9 @@ import { acceptedRequestId, currentRequestId, currentTraceId, tracingEnabled } f
 import { REDACTED_PATHS } from './redaction';
 
 /**
- * Structured JSON logs (pino) with secrets redacted; one line per HTTP request outside
- * health/metrics. Every line written inside a request or a job carries its `requestId` (and the
- * `traceId` while tracing), whoever writes it.
+ * Structured JSON logs (pino) with secrets redacted; one line per HTTP request (health and metrics
+ * live on the management port, unlogged). Every line written inside a request or a job carries
+ * its `requestId` (and the `traceId` while tracing), whoever writes it.
  */
 @Global()
 @Module({
@@ -19,7 +19,6 @@ import { REDACTED_PATHS } from './redaction';
           level: config.LOG_LEVEL,
           redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
           transport: config.LOG_PRETTY === 'true' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-          autoLogging: { ignore: (req) => /^\/(health|metrics)/.test(req.url ?? '') },
           // runService's onRequest hook has already chosen the id (from X-Request-Id or new).
           genReqId: (req) => (req as { id?: string }).id ?? acceptedRequestId(undefined),
           mixin: () => {

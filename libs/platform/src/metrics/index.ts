@@ -1,2 +1,1 @@
 export * from './metrics';
-export * from './metrics.module';

@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { generateWebhookSecret } from '@momo/contracts';
 import { DataSource } from 'typeorm';
 import { MerchantsRepository } from '@momo/data';
 import { generateApiKey, hashApiKey, keyHint, Mode } from '@momo/domain';
@@ -13,18 +14,33 @@ export interface SeededMerchant {
   appId: string;
   appKey: string;
   accountKey: string;
+  /** The signing secret of the keys' mode (what their deliveries verify with). */
   webhookSecret: string;
+  /** Each mode has its own secret, as every app does. */
+  webhookSecrets: Record<Mode, string>;
 }
 
-export async function seedMerchant(
-  dataSource: DataSource,
-  options: { mode?: Mode; webhookUrl?: string | null; verified?: boolean; readsPerMinute?: number; writesPerMinute?: number } = {},
-): Promise<SeededMerchant> {
+export interface SeedMerchantOptions {
+  /** The mode of the seeded app key and account key (default test). */
+  mode?: Mode;
+  /** The webhook URL of both modes, unless `webhookUrls` names them apart. */
+  webhookUrl?: string | null;
+  webhookUrls?: Partial<Record<Mode, string | null>>;
+  verified?: boolean;
+  readsPerMinute?: number;
+  writesPerMinute?: number;
+}
+
+const newWebhookSecret = generateWebhookSecret;
+
+export async function seedMerchant(dataSource: DataSource, options: SeedMerchantOptions = {}): Promise<SeededMerchant> {
   const mode = options.mode ?? 'test';
   const repo = new MerchantsRepository(dataSource);
   const merchantId = randomUUID();
   const appId = randomUUID();
-  const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+  const webhookSecrets: Record<Mode, string> = { test: newWebhookSecret(), live: newWebhookSecret() };
+  const box = new SecretBox(TEST_SECRETS_KEY);
+  const urlOf = (m: Mode) => (options.webhookUrls && m in options.webhookUrls ? (options.webhookUrls[m] ?? null) : (options.webhookUrl ?? null));
   await repo.upsertMerchant({ id: merchantId, name: 'Test Merchant', businessVerified: options.verified ?? false, status: 'active' });
   if (options.readsPerMinute !== undefined || options.writesPerMinute !== undefined) {
     await repo.updateMerchant(merchantId, { readsPerMinute: options.readsPerMinute, writesPerMinute: options.writesPerMinute });
@@ -33,8 +49,10 @@ export async function seedMerchant(
     id: appId,
     merchantId,
     name: 'Test App',
-    webhookUrl: options.webhookUrl ?? null,
-    webhookSecretCiphertext: new SecretBox(TEST_SECRETS_KEY).seal(webhookSecret),
+    webhooks: {
+      test: { url: urlOf('test'), secretCiphertext: box.seal(webhookSecrets.test) },
+      live: { url: urlOf('live'), secretCiphertext: box.seal(webhookSecrets.live) },
+    },
   });
   const appKey = generateApiKey('app', mode);
   const accountKey = generateApiKey('account', mode);
@@ -49,5 +67,5 @@ export async function seedMerchant(
       keyHint: keyHint(key),
     });
   }
-  return { merchantId, appId, appKey, accountKey, webhookSecret };
+  return { merchantId, appId, appKey, accountKey, webhookSecret: webhookSecrets[mode], webhookSecrets };
 }

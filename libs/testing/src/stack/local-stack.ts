@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort } from '../ports';
 import { childEnvironment } from './child-environment';
 import { waitFor } from '../wait';
-import { DEFAULT_PORTS, SERVICES, ServiceName, serviceEntryPoint } from './services';
+import { DEFAULT_MANAGEMENT_PORTS, DEFAULT_PORTS, SERVICES, ServiceName, serviceEntryPoint } from './services';
 
 export interface LocalStackOptions {
   databaseUrl: string;
@@ -44,12 +44,19 @@ export class LocalStack {
   private constructor(
     private readonly options: LocalStackOptions,
     readonly ports: Record<ServiceName, number>,
+    readonly managementPorts: Record<ServiceName, number>,
   ) {}
 
   static async start(options: LocalStackOptions): Promise<LocalStack> {
     const ports = { ...DEFAULT_PORTS };
-    if (options.ports === 'free') for (const service of SERVICES) ports[service] = await freePort();
-    const stack = new LocalStack(options, ports);
+    const managementPorts = { ...DEFAULT_MANAGEMENT_PORTS };
+    if (options.ports === 'free') {
+      for (const service of SERVICES) {
+        ports[service] = await freePort();
+        managementPorts[service] = await freePort();
+      }
+    }
+    const stack = new LocalStack(options, ports, managementPorts);
     try {
       for (const service of options.services ?? SERVICES) await stack.startService(service);
     } catch (error) {
@@ -59,8 +66,14 @@ export class LocalStack {
     return stack;
   }
 
+  /** The service's public port: the merchant API, operator callbacks, the simulator's operator APIs. */
   url(service: ServiceName): string {
     return `http://127.0.0.1:${this.ports[service]}`;
+  }
+
+  /** The service's management port: `/health/live`, `/health/ready`, `/metrics`. */
+  managementUrl(service: ServiceName): string {
+    return `http://127.0.0.1:${this.managementPorts[service]}`;
   }
 
   /** The process id of a running service (benchmarks read its CPU time). */
@@ -79,6 +92,7 @@ export class LocalStack {
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(this.ports[service]),
+      MANAGEMENT_PORT: String(this.managementPorts[service]),
       DATABASE_URL: o.databaseUrl,
       DATABASE_POOL_SIZE: '10',
       REDIS_URL: o.redisUrl,
@@ -120,7 +134,7 @@ export class LocalStack {
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode}${this.seeLog(service)}`);
-        const res = await fetch(`${this.url(service)}/health/ready`).catch(() => undefined);
+        const res = await fetch(`${this.managementUrl(service)}/health/ready`).catch(() => undefined);
         return res?.ok ? true : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 100, what: `${service} to become ready${this.seeLog(service)}` },

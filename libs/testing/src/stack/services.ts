@@ -21,6 +21,16 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
   'operator-simulator': 3005,
 };
 
+/** Default management ports (`/health/*`, `/metrics`); tests pick free ones. */
+export const DEFAULT_MANAGEMENT_PORTS: Record<ServiceName, number> = {
+  'api-gateway': 9100,
+  'payments-core': 9101,
+  'operator-adapter': 9102,
+  reconciler: 9103,
+  'webhook-dispatcher': 9104,
+  'operator-simulator': 9105,
+};
+
 /** The repository root, whether this file runs from sources (jest) or from dist. */
 export const WORKSPACE_ROOT = __dirname.includes(join('dist', 'libs'))
   ? join(__dirname, '..', '..', '..', '..', '..')
