@@ -1,5 +1,6 @@
 import CircuitBreaker from 'opossum';
 import type { OperatorResponse } from '../http/operator-http.client';
+import { watchGuard } from './operator-guard.metrics';
 import { parseJson } from './wire';
 
 export interface GuardOptions {
@@ -30,6 +31,7 @@ class TroubledExchange extends Error {
 export class OperatorGuard {
   private readonly breaker: CircuitBreaker<[() => Promise<OperatorResponse>], OperatorResponse>;
   private openedAt = 0;
+  private readonly unwatch: () => void;
 
   constructor(
     readonly name: string,
@@ -52,6 +54,19 @@ export class OperatorGuard {
       },
     );
     this.breaker.on('open', () => (this.openedAt = Date.now()));
+    // The guard's name is `<network>.<mode>` (OperatorHttpClient.guardOf).
+    const [network, mode = ''] = name.split('.');
+    this.unwatch = watchGuard(() => {
+      const stats = this.breaker.stats;
+      return {
+        network,
+        mode,
+        state: this.breaker.opened ? 2 : this.breaker.halfOpen ? 1 : 0,
+        calls: stats.fires,
+        failures: stats.failures,
+        rejected: stats.rejects + stats.semaphoreRejections,
+      };
+    });
   }
 
   get isOpen(): boolean {
@@ -74,6 +89,7 @@ export class OperatorGuard {
   }
 
   shutdown(): void {
+    this.unwatch();
     this.breaker.shutdown();
   }
 }

@@ -4,6 +4,7 @@ import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliv
 import { Durability1795350000000 } from './1795350000000-Durability';
 import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
 import { RequestTracing1795380000000 } from './1795380000000-RequestTracing';
+import { OpsConsole1795381000000 } from './1795381000000-OpsConsole';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Durability1795350000000,
   PerModeWebhookSettings1795360000000,
   RequestTracing1795380000000,
+  OpsConsole1795381000000,
 ];

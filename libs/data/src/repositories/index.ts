@@ -9,6 +9,8 @@ import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.
 import { ReconciliationRepository } from './reconciliation.repository';
 import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
+import { ConsoleAccountsRepository } from './console-accounts.repository';
+import { OpsViewsRepository } from './ops-views.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -36,4 +38,8 @@ export const REPOSITORIES = [
   OutboxConsumptionRepository,
   ReconciliationExceptionsRepository,
   InvariantsRepository,
+  ConsoleAccountsRepository,
+  OpsViewsRepository,
 ];
+export * from './console-accounts.repository';
+export * from './ops-views.repository';

@@ -357,14 +357,32 @@ export class WebhooksRepository {
     const rows = await queryRows(
       em,
       `UPDATE webhook_deliveries d
-          SET status = 'pending', next_attempt_at = $4, round_started_after = d.attempt_count,
-              replay_count = d.replay_count + 1, updated_at = now()
+          SET ${REPLAY_SET.replace('$NOW', '$4')}
          FROM apps a
         WHERE d.id = $1 AND a.id = d.app_id AND a.merchant_id = $2 AND d.mode = $3
         RETURNING d.*`,
       [deliveryId, merchantId, mode, now],
     );
     return rows.length === 1 ? hydrate(em, WebhookDeliveryEntity, rows[0]) : null;
+  }
+
+  /**
+   * The on-call console's bulk replay: every abandoned delivery of one app in one mode (up to
+   * `limit`, oldest first) becomes pending and due now, exactly as a merchant's own replay does.
+   * Returns the deliveries, for the caller to queue their wake-up jobs.
+   */
+  async replayAbandoned(appId: string, mode: Mode, now: Date, limit: number): Promise<WebhookDeliveryEntity[]> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries d
+          SET ${REPLAY_SET.replace('$NOW', '$3')}
+        WHERE d.id IN (SELECT id FROM webhook_deliveries WHERE app_id = $1 AND mode = $2 AND status = 'abandoned' ORDER BY created_at LIMIT $4)
+          AND d.status = 'abandoned'
+        RETURNING d.*`,
+      [appId, mode, now, limit],
+    );
+    return rows.map((r) => hydrate(em, WebhookDeliveryEntity, r));
   }
 
   /** One delivery of a merchant (in a mode), with its attempts in order. */
@@ -455,3 +473,7 @@ export class WebhooksRepository {
     return rows.length === 1 ? { previousExpiresAt: rows[0].previous_secret_expires_at as Date } : null;
   }
 }
+
+/** What a replay does to a delivery (merchant API and console alike): pending, due now, a new round of attempts. */
+const REPLAY_SET = `status = 'pending', next_attempt_at = $NOW, round_started_after = d.attempt_count,
+              replay_count = d.replay_count + 1, updated_at = now()`;
