@@ -1,7 +1,7 @@
 # One image for every service. It holds all of them; APP picks the one to run, either baked in
 # (docker build --build-arg APP=api-gateway .) or at run time (-e APP=api-gateway; Kubernetes
 # manifests in deploy/ do this). APP is one of api-gateway, payments-core, operator-adapter,
-# reconciler, webhook-dispatcher, operator-simulator, admin-cli.
+# reconciler, webhook-dispatcher, operator-simulator, ops-console, admin-cli.
 FROM node:20-bookworm-slim AS build
 WORKDIR /workspace
 COPY package.json package-lock.json ./

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { ConfigError } from '@momo/platform';
 import { AdminError } from './admin-session';
+import { consoleOperatorCommands } from './commands/console-operator.commands';
 import { databaseCommands } from './commands/database.commands';
 import { exceptionsCommands } from './commands/exceptions.commands';
 import { invariantsCommand } from './commands/invariants.command';
@@ -19,6 +20,7 @@ queueCommands(program);
 seedDemoCommand(program);
 invariantsCommand(program);
 exceptionsCommands(program);
+consoleOperatorCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof AdminError;

@@ -105,6 +105,15 @@ export class OpsViewsRepository {
     return rows.map((r) => ({ network: r.network as string, mode: r.mode as string, direction: r.direction as string, bucket: r.bucket as number, count: r.n as number }));
   }
 
+  async countPendingOlderThan(seconds: number): Promise<number> {
+    const [row] = await queryRows(
+      this.dataSource.manager,
+      `SELECT count(*)::int AS n FROM transactions WHERE status = 'pending' AND created_at <= now() - make_interval(secs => $1)`,
+      [seconds],
+    );
+    return row.n as number;
+  }
+
   /** Pending transactions at least `minAgeSeconds` old, oldest first. */
   async pendingOlderThan(minAgeSeconds: number, filters: { network?: string; mode?: string }, limit: number): Promise<PendingTransactionRow[]> {
     const rows = await queryRows(

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The six processes of the system, in the order they are started. */
+/** The processes of the system, in the order they are started. */
 export const SERVICES = [
   'operator-simulator',
   'payments-core',
@@ -8,8 +8,12 @@ export const SERVICES = [
   'webhook-dispatcher',
   'reconciler',
   'api-gateway',
+  'ops-console',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
+
+/** What moves a payment: every service but the on-call console (test systems start these unless asked). */
+export const PAYMENT_SERVICES: readonly ServiceName[] = SERVICES.filter((s) => s !== 'ops-console');
 
 /** Default ports for local development (tests pick free ones). */
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
@@ -19,6 +23,7 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
   reconciler: 3003,
   'webhook-dispatcher': 3004,
   'operator-simulator': 3005,
+  'ops-console': 3007,
 };
 
 /** Default management ports (`/health/*`, `/metrics`); tests pick free ones. */
@@ -29,6 +34,7 @@ export const DEFAULT_MANAGEMENT_PORTS: Record<ServiceName, number> = {
   reconciler: 9103,
   'webhook-dispatcher': 9104,
   'operator-simulator': 9105,
+  'ops-console': 9107,
 };
 
 /** The repository root, whether this file runs from sources (jest) or from dist. */
