@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
+import { measureHttpRequests } from './http-metrics';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -50,6 +51,7 @@ export async function runService<C extends ServiceConfig>(
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorEnvelopeFilter());
+  measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
   stopGracefullyOnSignals(app, name, config.SHUTDOWN_GRACE_MS);
