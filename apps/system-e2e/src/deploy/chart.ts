@@ -25,7 +25,7 @@ export interface Manifest {
   kind: string;
   metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   // The rendered object as it is: tests read into it by path.
-  spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  spec?: any;
   data?: Record<string, string>;
 }
 
