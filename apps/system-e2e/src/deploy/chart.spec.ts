@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
-import { SERVICES, WORKSPACE_ROOT } from '@momo/testing';
-import { CHART_SERVICES, Manifest, MANAGEMENT_PORTS, named, renderChart } from './chart';
+import { ensureHelm, SERVICES, WORKSPACE_ROOT } from '@momo/testing';
+import { CHART, CHART_SERVICES, Manifest, MANAGEMENT_PORTS, named, renderChart } from './chart';
 
 type Model = { validate(): void };
 type ModelClass = new (data: unknown) => Model;
@@ -34,6 +35,12 @@ describe('the Helm chart', () => {
     for (const manifest of manifests) {
       const Model = modelFor(manifest);
       expect(() => new Model(manifest).validate()).not.toThrow();
+    }
+  });
+
+  it('passes helm lint with the production and the sandbox values', () => {
+    for (const values of [[], ['-f', join(CHART, 'values-sandbox.yaml')]]) {
+      expect(execFileSync(ensureHelm(), ['lint', CHART, ...values], { encoding: 'utf8' })).toContain('0 chart(s) failed');
     }
   });
 
@@ -137,6 +144,15 @@ describe('the Helm chart', () => {
     for (const name of CHART_SERVICES.filter((s) => s !== 'operator-simulator')) {
       expect(named(production, 'NetworkPolicy', name)!.spec.ingress[0].ports).toEqual([{ protocol: 'TCP', port: MANAGEMENT_PORTS[name] }]);
     }
+  });
+
+  it('lets the sandbox simulator talk only with operator-adapter', () => {
+    const selectorOf = (name: string) => ({ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'momo', 'app.kubernetes.io/name': name } } });
+    const simulator = named(sandbox, 'NetworkPolicy', 'operator-simulator')!.spec;
+    expect(simulator.ingress[1]).toEqual({ from: [selectorOf('operator-adapter')], ports: [{ protocol: 'TCP', port: 3005 }] });
+    expect(simulator.egress).toEqual([{ to: [selectorOf('operator-adapter')], ports: [{ protocol: 'TCP', port: 3002 }] }]);
+    expect(named(sandbox, 'NetworkPolicy', 'operator-adapter')!.spec.egress).toContainEqual({ to: [selectorOf('operator-simulator')], ports: [{ protocol: 'TCP', port: 3005 }] });
+    expect(JSON.stringify(named(production, 'NetworkPolicy', 'operator-adapter')!.spec)).not.toContain('operator-simulator');
   });
 
   it('rolls one service out (or back) on its own: a tag for one service changes only its Deployment', () => {
