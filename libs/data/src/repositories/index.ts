@@ -1,3 +1,4 @@
+import { BacklogRepository } from './backlog.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -23,6 +24,7 @@ export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
+export * from './backlog.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -36,4 +38,5 @@ export const REPOSITORIES = [
   OutboxConsumptionRepository,
   ReconciliationExceptionsRepository,
   InvariantsRepository,
+  BacklogRepository,
 ];

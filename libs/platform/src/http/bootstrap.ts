@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
+import { measureHttpRequests } from './http-metrics';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -56,6 +57,7 @@ export async function runService<C extends ServiceConfig>(
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorEnvelopeFilter());
+  measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
   // Health and metrics only once the public port is up, so readiness never runs ahead of it.
