@@ -11,7 +11,7 @@ const RATE_LIMIT_HEADERS = {
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind.',
   401: 'Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer).',
-  403: 'Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account).',
+  403: 'Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key).',
   404: 'No such resource, or one that belongs to another app.',
   409: 'Conflict: insufficient balance, already refunded, Idempotency-Key in use, or a refusal by the network of the 409 kind.',
   413: 'Request body too large.',

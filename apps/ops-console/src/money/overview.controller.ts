@@ -28,7 +28,7 @@ export class OverviewController {
       this.views.countPendingOlderThan(stuckFrom),
       this.exceptions.openCounts(),
       this.views.abandonedDeliveriesByApp(),
-      this.views.outboxLag(),
+      this.views.outboxProgress(),
       this.signals.breakers(),
       this.signals.invariants(),
     ]);

@@ -1,3 +1,4 @@
+import { BacklogRepository } from './backlog.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -25,6 +26,7 @@ export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
+export * from './backlog.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -40,6 +42,7 @@ export const REPOSITORIES = [
   InvariantsRepository,
   ConsoleAccountsRepository,
   OpsViewsRepository,
+  BacklogRepository,
 ];
 export * from './console-accounts.repository';
 export * from './ops-views.repository';

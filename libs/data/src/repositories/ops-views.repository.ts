@@ -49,7 +49,7 @@ export interface AbandonedByApp {
   lastError: string | null;
 }
 
-export interface OutboxLag {
+export interface OutboxProgress {
   unpublished: number;
   oldestUnpublishedSeconds: number | null;
   publishedNotTaken: number;
@@ -171,7 +171,7 @@ export class OpsViewsRepository {
   }
 
   /** How far the outbox is behind: events not yet published, and published ones the dispatcher has not taken. */
-  async outboxLag(): Promise<OutboxLag> {
+  async outboxProgress(): Promise<OutboxProgress> {
     const [row] = await queryRows(
       this.dataSource.manager,
       `SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,

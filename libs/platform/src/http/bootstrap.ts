@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
+import { measureHttpRequests } from './http-metrics';
 import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, stopTracing } from '../tracing';
 
 export interface ServiceOptions<C> {
@@ -57,6 +58,7 @@ export async function runService<C extends ServiceConfig>(
   const app = await NestFactory.create<NestFastifyApplication>(rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorEnvelopeFilter());
+  measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
   // Health and metrics only once the public port is up, so readiness never runs ahead of it.
