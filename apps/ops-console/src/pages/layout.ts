@@ -55,6 +55,7 @@ export function document(title: string, body: SafeHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · MoMo on-call console</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/console.css">
 </head>
 <body>${body}</body>

@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -34,7 +37,22 @@ export async function mountQueueBoards(app: NestFastifyApplication, config: OpsC
         },
       },
     });
+    serverAdapter.setViewsPath(offlineViews());
     await fastify.register(serverAdapter.registerPlugin(), { prefix: board.basePath });
   }
   return queues;
+}
+
+/**
+ * bull-board's page links web fonts from a public CDN. The console runs on an internal network
+ * and must not make on-call's browser call out (nor fail to): the same page without that link,
+ * written once at start-up where the container may write (/tmp), falling back to the system font.
+ */
+function offlineViews(): string {
+  const uiDist = dirname(require.resolve('@bull-board/ui/package.json'));
+  const original = readFileSync(join(uiDist, 'dist', 'index.ejs'), 'utf8');
+  const folder = join(tmpdir(), `momo-ops-console-views-${process.pid}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'index.ejs'), original.replace(/<link[^>]+fonts\.googleapis\.com[^>]*>/g, ''));
+  return folder;
 }
