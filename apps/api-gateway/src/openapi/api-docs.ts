@@ -21,6 +21,11 @@ the retry runs again and can never create a second transaction.
 
 **Rate limits.** Per key per minute, reads and writes apart; every authenticated answer carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\`.
+
+**Request ids.** Every answer carries \`X-Request-Id\`: the one you sent (8–128 letters, digits, \`. _ : @ -\`), or one
+we made. Quote it to support. The request that created a transaction keeps its id for the transaction's whole life:
+every webhook delivery about it carries it as \`X-Service-Request-Id\` (next to \`X-Service-Event\`,
+\`X-Service-Delivery\` and \`X-Service-Signature\`; see docs/webhooks.md).
 `.trim();
 
 export function buildOpenApiDocument(app: NestFastifyApplication, config: ApiGatewayConfig): OpenAPIObject {

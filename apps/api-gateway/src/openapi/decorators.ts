@@ -8,6 +8,11 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the budget is full again.', schema: { type: 'integer' } },
 };
 
+/** On every answer, errors included. */
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': { description: 'The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support.', schema: { type: 'string' } },
+};
+
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind.',
   401: 'Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer).',
@@ -30,6 +35,7 @@ export function ApiErrors(...statuses: number[]) {
         description: ERROR_MEANINGS[status] ?? 'Error.',
         type: ErrorEnvelopeSchema,
         headers: {
+          ...REQUEST_ID_HEADER,
           ...(status === 401 ? {} : RATE_LIMIT_HEADERS),
           ...(status === 429 || status === 503 ? { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } : {}),
         },
@@ -40,12 +46,16 @@ export function ApiErrors(...statuses: number[]) {
 
 /** A success response with the rate-limit headers. */
 export function ApiSuccess(status: number, type: Type<unknown>, description: string, extraHeaders: Record<string, { description: string; schema: object }> = {}) {
-  return ApiResponse({ status, type, description, headers: { ...RATE_LIMIT_HEADERS, ...extraHeaders } });
+  return ApiResponse({ status, type, description, headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...extraHeaders } });
 }
 
 /** Every /v1 endpoint: Bearer key, 401/403/429. */
 export function ApiAuthenticated() {
-  return applyDecorators(ApiBearerAuth(), ApiErrors(401, 403, 429));
+  return applyDecorators(
+    ApiBearerAuth(),
+    ApiHeader({ name: 'X-Request-Id', required: false, description: 'Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates.' }),
+    ApiErrors(401, 403, 429),
+  );
 }
 
 /** POSTs that create something take an Idempotency-Key and may answer a replay. */

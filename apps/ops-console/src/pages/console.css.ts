@@ -23,6 +23,7 @@ h2{font-size:1.1rem;margin:0 0 .75rem}
 h3{font-size:.95rem;margin:1rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));margin-bottom:1rem}
 .panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:1rem 1.1rem;margin-bottom:1rem;overflow-x:auto}
+.grid>.panel{margin:0}
 .panel-head{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;flex-wrap:wrap}
 .stat{font-size:1.9rem;font-weight:700;line-height:1.1;font-variant-numeric:tabular-nums}
 .stat-label{color:var(--muted);font-size:.85rem}
@@ -74,8 +75,8 @@ pre{background:#0f172a;color:#e2e8f0;padding:.6rem .75rem;border-radius:6px;over
   .content{padding:.75rem}
   table.responsive thead{display:none}
   table.responsive tr{display:block;border-bottom:1px solid var(--line);padding:.4rem 0}
-  table.responsive td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.2rem .3rem;text-align:right}
-  table.responsive td::before{content:attr(data-label);color:var(--muted);font-size:.8rem;text-align:left}
+  table.responsive td{display:block;border:0;padding:.2rem .3rem;text-align:right;overflow-wrap:anywhere}
+  table.responsive td::before{content:attr(data-label);float:left;margin-right:1rem;color:var(--muted);font-size:.8rem;text-align:left}
   .search-box{flex-direction:column}
 }
 `;

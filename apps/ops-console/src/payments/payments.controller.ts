@@ -67,8 +67,8 @@ export class PaymentsController {
       // People read phone numbers out with spaces; the search takes them however typed.
       const phone = parseMsisdn(term.replace(/[\s-]/g, ''));
       results = await this.views.search({ id: UUID.test(term) ? term : undefined, msisdn: phone.ok ? phone.msisdn : undefined, text: term }, 50);
-      // Looking up payments (phone numbers included) is itself an action worth a record.
-      await this.audit.record(signedIn, 'search payments', term, 'ok', { results: results.length });
+      // Looking up payments is itself an action worth a record (a phone number only masked, like every log).
+      await this.audit.record(signedIn, 'search payments', phone.ok ? maskedPhone(phone.msisdn) : term, 'ok', { results: results.length });
     }
     const body = html`
       <form class="search-box" method="get" action="/search" role="search">
