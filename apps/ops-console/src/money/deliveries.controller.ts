@@ -33,11 +33,11 @@ export class DeliveriesController {
       <p class="muted">A delivery is abandoned after its last scheduled attempt failed. Replaying sends the same event (same body and X-Service-Delivery) again now, with a new round of attempts, exactly as the merchant's own replay does, up to ${REPLAY_BATCH} per click.</p>
       ${apps.length === 0
         ? html`<p class="empty">No abandoned delivery.</p>`
-        : html`<table class="responsive"><thead><tr><th>Merchant · app</th><th>Mode</th><th class="num">Abandoned</th><th>Oldest · newest</th><th>Last error</th><th></th></tr></thead>
+        : html`<table class="responsive"><thead><tr><th>Merchant · app</th><th>Mode</th><th class="num">Abandoned</th><th>Oldest · newest</th><th>Last answer</th><th></th></tr></thead>
           <tbody>${apps.map(
             (a) => html`<tr><td data-label="App"><strong>${a.merchantName}</strong> · ${a.appName}</td><td data-label="Mode">${a.mode}</td>
               <td class="num" data-label="Abandoned"><strong>${a.count}</strong></td><td data-label="When">${when(a.oldest)} · ${when(a.newest)}</td>
-              <td data-label="Last error"><span class="muted">${a.lastError ?? '—'}</span></td>
+              <td data-label="Last answer"><span class="muted">${a.lastAnswer ?? '—'}</span></td>
               <td data-label="">${actionForm(viewer, '/deliveries/abandoned/replay', `Replay ${Math.min(a.count, REPLAY_BATCH)}`, { appId: a.appId, mode: a.mode })}</td></tr>`,
           )}</tbody></table>`}
     </section>`;

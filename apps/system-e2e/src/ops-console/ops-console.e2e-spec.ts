@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Queue } from 'bullmq';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { JobIds, QueueName } from '@momo/contracts';
+import { DELIVERY_HEADER, EVENT_HEADER, JobIds, QueueName, TransactionView } from '@momo/contracts';
 import { redisOptionsFromUrl } from '@momo/platform';
 import { insertTransaction, newTransaction, PAYMENT_SERVICES, runAdminCli, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
 import { launchChromium, recordConsoleErrors, screenshotAtEveryWidth, screenshotFolder } from '@momo/testing/browser';
@@ -28,6 +28,8 @@ describe('on-call console', () => {
         // Nothing resolves the stuck payment behind our back, and the invariants are checked at once.
         reconciler: { MIN_AGE_SECONDS: '86400', INVARIANT_CHECK_INTERVAL_MS: '1000' },
         'ops-console': { CONSOLE_MAX_FAILED_SIGN_INS: '3', CONSOLE_LOCKOUT_SECONDS: '600' },
+        // One attempt, then abandoned: a merchant endpoint that is down shows up at once.
+        'webhook-dispatcher': { WEBHOOK_MAX_ATTEMPTS: '1' },
       },
     });
     console_ = system.stack.url('ops-console');
@@ -158,6 +160,59 @@ describe('on-call console', () => {
     await context.close();
   });
 
+  it('replays the abandoned webhooks of an app in bulk, and tells a finished payment\'s whole story', async () => {
+    // The merchant's endpoint is down: the payment succeeds, its only delivery attempt fails.
+    system.receiver.respondWith = () => 503;
+    const requestId = `support-${Date.now()}`;
+    const created = await system.api<{ data: TransactionView }>('POST', '/v1/payments', {
+      body: { amount: 4200, msisdn: '0788 123 000'.replace(/ /g, ''), reference: 'order-abandoned-1' },
+      headers: { 'x-request-id': requestId },
+    });
+    expect(created.status).toBe(201);
+    const payment = created.body.data;
+    const isOurs = (r: { headers: Record<string, unknown>; rawBody: Buffer }) => r.headers[EVENT_HEADER] === 'payment.succeeded' && r.rawBody.toString('utf8').includes(payment.id);
+    await waitFor(() => system.receiver.received.find(isOurs), { timeoutMs: 20_000, what: 'the failing first attempt' });
+
+    const { context, page, errors } = await signIn(OPERATOR);
+    await page.getByRole('link', { name: 'Abandoned webhooks' }).click();
+    const row = page.getByRole('row', { name: /Test App/ });
+    await waitFor(async () => ((await page.reload(), await row.isVisible()) ? true : undefined), { timeoutMs: 15_000, what: 'the abandoned delivery in the console' });
+    await expect(row.textContent()).resolves.toContain('503');
+    await screenshotAtEveryWidth(page, shots, '09-abandoned-deliveries');
+
+    system.receiver.respondWith = () => 200;
+    await row.getByRole('button', { name: /^Replay/ }).click();
+    await page.getByText(/deliveries replayed/).waitFor();
+    const deliveries = await waitFor(() => {
+      const ours = system.receiver.received.filter(isOurs);
+      return ours.length >= 2 ? ours : undefined;
+    }, { timeoutMs: 15_000, what: 'the replayed delivery' });
+    // The same delivery, again, with the payment's request id for support.
+    expect(deliveries[1].headers[DELIVERY_HEADER]).toBe(deliveries[0].headers[DELIVERY_HEADER]);
+    expect(deliveries[1].headers['x-service-request-id']).toBe(requestId);
+    await page.getByText('No abandoned delivery.').waitFor();
+
+    // Support is given the request id: it finds the payment and its story across the services.
+    await page.getByRole('link', { name: 'Find a payment' }).click();
+    await page.getByLabel(/phone number/).fill(requestId);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: payment.id }).click();
+    for (const section of ['Operator requests and callbacks', 'Ledger journal', 'Outbox and webhook deliveries']) {
+      await page.getByRole('heading', { name: section }).waitFor();
+    }
+    const story = (await page.locator('main').textContent()) ?? '';
+    expect(story).toContain('collection.requesttopay');
+    expect(story).toContain('collect_settled');
+    expect(story).toContain('payment.succeeded');
+    expect(story).toContain(requestId);
+    await screenshotAtEveryWidth(page, shots, '05b-payment-story-succeeded');
+
+    await page.goto(`${console_}/audit`);
+    await expect(page.locator('table').textContent()).resolves.toMatch(/replay abandoned deliveries[\s\S]*replayed: 1/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets a viewer look at the queues and the money view but change nothing', async () => {
     const { context, page } = await signIn(VIEWER);
     await page.goto(`${console_}/queues`);
@@ -175,7 +230,7 @@ describe('on-call console', () => {
     expect(viaReadOnly.status()).toBeGreaterThanOrEqual(400);
 
     await page.goto(`${console_}/deliveries/abandoned`);
-    await screenshotAtEveryWidth(page, shots, '09-abandoned-deliveries');
+    await screenshotAtEveryWidth(page, shots, '09b-abandoned-deliveries-viewer');
     await page.goto(`${console_}/exceptions`);
     await screenshotAtEveryWidth(page, shots, '10-exceptions');
 

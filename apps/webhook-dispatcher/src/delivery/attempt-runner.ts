@@ -84,8 +84,8 @@ export class AttemptRunner {
       this.logger.error({ deliveryId: delivery.id, appId: endpoint.appId, mode: endpoint.mode, err: error }, 'cannot open the app webhook secret');
       return failure('internal error: the delivery could not be signed');
     }
-    // The payment's request id, carried in from the event's job: the id a merchant quotes to support.
-    const requestId = currentRequestId();
+    // The payment's request id (kept on the delivery, so replays send it too): the id a merchant quotes to support.
+    const requestId = delivery.requestId ?? currentRequestId();
     if (requestId) headers[REQUEST_ID_DELIVERY_HEADER] = requestId;
     return this.sender.post(url, delivery.body, headers);
   }

@@ -46,7 +46,8 @@ export interface AbandonedByApp {
   count: number;
   oldest: Date;
   newest: Date;
-  lastError: string | null;
+  /** The newest abandoned delivery's last answer: an HTTP status, or the error when there was none. */
+  lastAnswer: string | null;
 }
 
 export interface OutboxProgress {
@@ -152,7 +153,7 @@ export class OpsViewsRepository {
       this.dataSource.manager,
       `SELECT d.app_id, a.name AS app_name, m.name AS merchant_name, d.mode, count(*)::int AS n,
               min(d.updated_at) AS oldest, max(d.updated_at) AS newest,
-              (array_agg(d.last_error ORDER BY d.updated_at DESC))[1] AS last_error
+              (array_agg(COALESCE('HTTP ' || d.last_status_code, d.last_error) ORDER BY d.updated_at DESC))[1] AS last_answer
          FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id JOIN merchants m ON m.id = a.merchant_id
         WHERE d.status = 'abandoned'
         GROUP BY d.app_id, a.name, m.name, d.mode
@@ -166,7 +167,7 @@ export class OpsViewsRepository {
       count: r.n as number,
       oldest: r.oldest as Date,
       newest: r.newest as Date,
-      lastError: r.last_error as string | null,
+      lastAnswer: r.last_answer as string | null,
     }));
   }
 

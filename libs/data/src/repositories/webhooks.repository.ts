@@ -286,6 +286,7 @@ export class WebhooksRepository {
            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
          ), source AS (
            SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
+                  (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
                   '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
                   ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
                   ',"data":' || e.payload::text || '}' AS body,
@@ -293,8 +294,8 @@ export class WebhooksRepository {
              FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
              JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
          ), created AS (
-           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
-           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END
+           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until, request_id)
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END, request_id
              FROM source WHERE endpoint_url IS NOT NULL
            ON CONFLICT (event_id, app_id) DO NOTHING
            RETURNING *
