@@ -21,6 +21,7 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font
 h1{font-size:1.45rem;margin:.25rem 0 1rem}
 h2{font-size:1.1rem;margin:0 0 .75rem}
 h3{font-size:.95rem;margin:1rem 0 .5rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
+h3.plain{text-transform:none;letter-spacing:0;color:var(--ink)}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));margin-bottom:1rem}
 .panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:1rem 1.1rem;margin-bottom:1rem;overflow-x:auto}
 .grid>.panel{margin:0}

@@ -157,7 +157,7 @@ function storyBody(s: PaymentStory): SafeHtml {
       ${s.outboxEvents.length === 0 ? html`<p class="empty">No event yet (events are written when the payment becomes final).</p>` : ''}
       ${s.outboxEvents.map((e) => html`<p><code>${String(e.event_type)}</code> written ${when(e.created_at as Date)}, published ${when(e.published_at as Date | null)}, taken ${when(e.consumed_at as Date | null)}</p>`)}
       ${s.deliveries.map(
-        (d) => html`<h3>Delivery ${badge(String(d.status))} <span class="mono">${String(d.id).slice(0, 8)}…</span> · ${String(d.event_type)}</h3>
+        (d) => html`<h3 class="plain">Delivery ${badge(String(d.status))} <span class="mono">${String(d.id).slice(0, 8)}…</span> · ${String(d.event_type)}</h3>
           <p class="mono muted">${String(d.url)}</p>
           <table class="responsive"><thead><tr><th>#</th><th>Started</th><th>Trigger</th><th>Answer</th><th class="num">Time</th></tr></thead><tbody>
           ${d.attempts.map((a) => html`<tr><td data-label="#">${String(a.attempt_number)}</td><td data-label="Started">${when(a.started_at as Date)}</td><td data-label="Trigger">${String(a.trigger)}</td>

@@ -60,6 +60,13 @@ describe('one id, one trace', () => {
     );
     // The merchant can quote the id of the request that created the payment.
     expect(delivery.headers[REQUEST_ID_DELIVERY_HEADER]).toBe(requestId);
+    // Every call to the operator about it carried the id too (the adapter's support log keeps the headers sent).
+    const sent: { operation: string; request_headers: Record<string, string> }[] = await system.db.dataSource.query(
+      `SELECT operation, request_headers FROM operator_requests WHERE transaction_id = $1 ORDER BY id`,
+      [payment.id],
+    );
+    expect(sent.map((r) => r.operation)).toEqual(expect.arrayContaining(['collection.requesttopay', 'collection.requesttopay.status']));
+    for (const call of sent) expect({ operation: call.operation, id: call.request_headers['x-request-id'] }).toEqual({ operation: call.operation, id: requestId });
 
     // The gateway's server span for the POST is the root of the payment's trace.
     const root = await waitFor(() => otlp.spans.find((s) => s.service === 'api-gateway' && s.kind === 2 && /POST/.test(s.name) && !s.parentSpanId), {
