@@ -1,3 +1,4 @@
+import { EventsRepository } from './events.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -23,6 +24,8 @@ export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
+export * from './events.repository';
+export * from './webhook-body.sql';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -36,4 +39,5 @@ export const REPOSITORIES = [
   OutboxConsumptionRepository,
   ReconciliationExceptionsRepository,
   InvariantsRepository,
+  EventsRepository,
 ];
