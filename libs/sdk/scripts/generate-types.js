@@ -23,7 +23,7 @@ async function generateSdkTypes(document) {
   const { default: openapiTS, astToString } = require('openapi-typescript');
   // The server URL depends on where the document was served; it is not part of the types.
   const { servers: _servers, ...stable } = document;
-  const ast = await openapiTS(stable, { alphabetize: true, exportType: false });
+  const ast = await openapiTS(stable, { alphabetize: true, exportType: false, defaultNonNullable: false });
   return BANNER + astToString(ast);
 }
 

@@ -571,7 +571,7 @@ export interface components {
              * @description Seconds the old secret keeps signing beside the new one. 0 retires it at once (a leaked secret).
              * @default 86400
              */
-            previous_secret_expires_in: number;
+            previous_secret_expires_in?: number;
         };
         TransactionEnvelope: {
             data: components["schemas"]["TransactionSchema"];
