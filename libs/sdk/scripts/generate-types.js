@@ -2,7 +2,7 @@
 /**
  * Generates src/generated/openapi.ts from the gateway's OpenAPI document with openapi-typescript,
  * so the SDK's types are the API's own. The drift test (src/sdk-drift.e2e-spec.ts) runs the same
- * function on the document a freshly started gateway serves and fails on any difference.
+ * script (with --stdout) on the document a freshly started gateway serves and fails on any difference.
  *
  *   node libs/sdk/scripts/generate-types.js http://127.0.0.1:3000/openapi.json   (or a file path)
  */
@@ -27,17 +27,20 @@ async function generateSdkTypes(document) {
   return BANNER + astToString(ast);
 }
 
-async function main(source) {
-  if (!source) throw new Error('usage: generate-types.js <openapi.json URL or file>');
+/** `--stdout` prints the source instead of writing it (the drift test compares it with the file). */
+async function main(source, flag) {
+  if (!source) throw new Error('usage: generate-types.js <openapi.json URL or file> [--stdout]');
   const document = /^https?:/.test(source) ? await (await fetch(source)).json() : JSON.parse(readFileSync(source, 'utf8'));
-  writeFileSync(OUTPUT, await generateSdkTypes(document));
+  const types = await generateSdkTypes(document);
+  if (flag === '--stdout') return void process.stdout.write(types);
+  writeFileSync(OUTPUT, types);
   console.log(`wrote ${OUTPUT}`);
 }
 
 module.exports = { generateSdkTypes, GENERATED_TYPES_FILE: OUTPUT };
 
 if (require.main === module) {
-  main(process.argv[2]).catch((error) => {
+  main(process.argv[2], process.argv[3]).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });

@@ -174,6 +174,7 @@ function describeConnectionError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   if (cause?.code === 'ECONNREFUSED') return 'connection refused (is the gateway running at this address?)';
   if (cause?.code) return `connection failed (${cause.code})`;
+  if (cause?.message) return `connection failed (${cause.message})`;
   return error instanceof Error ? error.message : String(error);
 }
 
