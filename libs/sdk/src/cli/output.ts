@@ -18,8 +18,9 @@ export class Output {
     this.out.write(this.json ? `${JSON.stringify(value)}\n` : `${friendly}\n`);
   }
 
+  /** Progress for people, on stderr; with --json, stderr carries only the JSON error, so scripts can parse it. */
   progress(message: string): void {
-    this.err.write(`${message}\n`);
+    if (!this.json) this.err.write(`${message}\n`);
   }
 
   error(error: unknown): void {

@@ -28,6 +28,7 @@ export const listenCommand: Command = {
     const seen = new Map<string, number>();
     // Events from before the start are not forwarded (`momo events list` shows them).
     for await (const event of momo.events.list({ created_from: new Date(startedAt - LOOK_BACK_MS).toISOString(), limit: 100 })) seen.set(event.id, startedAt);
+    if (output.json) output.line({ ready: true, mode: momo.http.mode, forward_to: url.href, secret }, '');
     output.progress(`Ready. Forwarding ${momo.http.mode}-mode events to ${url.href}`);
     output.progress(`Webhook signing secret: ${secret}   (momo listen --print-secret prints it again)`);
     output.progress('Ctrl-C to stop.');
