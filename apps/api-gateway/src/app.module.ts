@@ -10,6 +10,7 @@ import { AuthInvalidations } from './auth/auth-invalidations';
 import { PrincipalCache } from './auth/principal-cache';
 import { BalanceController } from './balance/balance.controller';
 import { TransactionCommands } from './commands/transaction-commands';
+import { EventsController } from './events/events.controller';
 import { IdempotentRequests } from './idempotency/idempotent-requests';
 import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
@@ -26,7 +27,7 @@ export class ApiGatewayModule {
     return {
       module: ApiGatewayModule,
       imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
-      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS],
       providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };
   }

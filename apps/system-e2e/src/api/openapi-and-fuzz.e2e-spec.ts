@@ -25,7 +25,7 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const doc = (await (await fetch(`${system.stack.url('api-gateway')}/openapi.json`)).json()) as { openapi: string; paths: object };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/payments', '/v1/payments/{id}',
+      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/events', '/v1/events/{id}', '/v1/payments', '/v1/payments/{id}',
       '/v1/payments/{id}/refund', '/v1/payouts', '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
     ]);
     const page = await fetch(`${system.stack.url('api-gateway')}/docs`);
@@ -66,6 +66,10 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['GET', `/v1/apps/${randomUUID()}`, { key: m.accountKey }],
       ['PATCH', `/v1/apps/${m.appId}`, { key: m.accountKey, body: { name: 'Renamed' } }],
       ['PATCH', `/v1/apps/${m.appId}`, { key: m.accountKey, body: { status: 'gone' } }],
+      ['GET', '/v1/events', {}],
+      ['GET', '/v1/events?type=payment.succeeded,payout.failed&limit=1', { key: m.accountKey }],
+      ['GET', '/v1/events?type=payment.lost', {}],
+      ['GET', `/v1/events/${randomUUID()}`, {}],
     ];
     const idempotencyKey = randomUUID();
     calls.push(['POST', '/v1/payments', { body: { amount: 700, msisdn: MTN }, headers: { 'Idempotency-Key': idempotencyKey } }]);
@@ -97,6 +101,8 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['GET', () => '/v1/apps'],
       ['PATCH', (id) => `/v1/apps/${id}`],
       ['GET', () => '/v1/balance'],
+      ['GET', () => '/v1/events'],
+      ['GET', (id) => `/v1/events/${id}`],
     ];
 
     /** Anything JSON can say, biased towards the fields the API reads. */
@@ -112,7 +118,7 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/json; charset=latin1', 'APPLICATION/JSON');
     const query = fc.oneof(
       fc.constant(''),
-      fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 })
+      fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'type', 'app_id', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 })
         .map((q) => `?${new URLSearchParams(q).toString()}`),
       fc.string({ maxLength: 60 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
       fc.constantFrom('?limit=%', '?limit[]=1', '?status=pending&status=failed', '?cursor=%FF%FE', '?limit=1e3', '?created_from=0000-01-01T00:00:00Z'),

@@ -3,6 +3,14 @@ import { MerchantApi1795320000000 } from './1795320000000-MerchantApi';
 import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliveryLeases';
 import { Durability1795350000000 } from './1795350000000-Durability';
 import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
+import { EventsApi1795400000000 } from './1795400000000-EventsApi';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
-export const MIGRATIONS = [InitialSchema1795314900000, MerchantApi1795320000000, WebhookDeliveryLeases1795340000000, Durability1795350000000, PerModeWebhookSettings1795360000000];
+export const MIGRATIONS = [
+  InitialSchema1795314900000,
+  MerchantApi1795320000000,
+  WebhookDeliveryLeases1795340000000,
+  Durability1795350000000,
+  PerModeWebhookSettings1795360000000,
+  EventsApi1795400000000,
+];

@@ -1,4 +1,5 @@
 import { BacklogRepository } from './backlog.repository';
+import { EventsRepository } from './events.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -25,6 +26,8 @@ export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
 export * from './backlog.repository';
+export * from './events.repository';
+export * from './webhook-body.sql';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -39,4 +42,5 @@ export const REPOSITORIES = [
   ReconciliationExceptionsRepository,
   InvariantsRepository,
   BacklogRepository,
+  EventsRepository,
 ];
