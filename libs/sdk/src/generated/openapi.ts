@@ -14,13 +14,13 @@ export interface paths {
         };
         /**
          * List the merchant's apps
-         * @description Oldest first, in pages. Secrets are never listed; keys only by hint.
+         * @description Oldest first, in pages, each with its webhook settings and keys in the key's mode. Secrets are never listed; keys only by hint.
          */
         get: operations["AppsController_list"];
         put?: never;
         /**
          * Create an app
-         * @description Account key. Answers with the app, its `webhook_secret` and its first app keys (`keys.test`; `keys.live` too when a live account key of a verified business asks), each shown only in this response. A replay of the same Idempotency-Key shows them again within 24 hours.
+         * @description Account key. `webhook_url` becomes the app's webhook URL in the key's mode (test and live have separate settings; the other mode starts without a URL). Answers with the app, the signing secret of the key's mode (`webhook_secret`) and its first app keys (`keys.test`; `keys.live` too when a live account key of a verified business asks), each shown only in this response. A replay of the same Idempotency-Key shows them again within 24 hours.
          */
         post: operations["AppsController_create"];
         delete?: never;
@@ -36,7 +36,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one app */
+        /**
+         * Read one app
+         * @description With its webhook settings and keys in the key's mode.
+         */
         get: operations["AppsController_get"];
         put?: never;
         post?: never;
@@ -45,7 +48,7 @@ export interface paths {
         head?: never;
         /**
          * Update, disable or re-enable an app
-         * @description A disabled app’s keys get 403 APP_DISABLED at once; re-enabling restores them.
+         * @description `webhook_url` changes the URL of the key's mode only: a test key sets the test URL, a live key the live URL. Renaming, disabling and re-enabling affect live traffic and need a live account key (403 LIVE_KEY_REQUIRED otherwise). A disabled app's keys get 403 APP_DISABLED at once and its webhook deliveries are held, not dropped; re-enabling restores the keys and sends what was held.
          */
         patch: operations["AppsController_update"];
         trace?: never;
@@ -61,7 +64,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an app's webhook signing secret
-         * @description Account key. The new secret signs at once; the old one keeps signing beside it until previous_secret_expires_at.
+         * @description Account key. Rotates the secret of the key's mode only (a test key the test secret, a live key the live secret). The new secret signs at once; the old one keeps signing beside it until previous_secret_expires_at.
          */
         post: operations["WebhookSecretsController_rotate"];
         delete?: never;
@@ -306,7 +309,7 @@ export interface components {
             success: true;
         };
         AppCreatedSchema: {
-            /** @description The app keys that work now (hints only). */
+            /** @description The app keys of the calling key's mode that work now (hints only). */
             api_keys: components["schemas"]["ApiKeySchema"][];
             /**
              * Format: date-time
@@ -327,12 +330,17 @@ export interface components {
              */
             updated_at: string;
             /**
-             * @description Signs webhook deliveries; shown only in this response.
+             * @description Signs the webhook deliveries of the calling key's mode; shown only in this response. The other mode has its own secret (a key of that mode rotates it to learn it).
              * @example whsec_…
              */
             webhook_secret: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The webhook URL in the calling key's mode (test and live each have their own).
+             */
             webhook_url: string | null;
+            /** @description Webhook settings per mode; only the calling key's mode is ever present. */
+            webhooks: components["schemas"]["WebhookSettingsByModeSchema"];
         };
         AppEnvelope: {
             data: components["schemas"]["AppSchema"];
@@ -346,7 +354,7 @@ export interface components {
             success: true;
         };
         AppSchema: {
-            /** @description The app keys that work now (hints only). */
+            /** @description The app keys of the calling key's mode that work now (hints only). */
             api_keys: components["schemas"]["ApiKeySchema"][];
             /**
              * Format: date-time
@@ -365,8 +373,13 @@ export interface components {
              * @example 2026-01-01T00:00:00.000Z
              */
             updated_at: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The webhook URL in the calling key's mode (test and live each have their own).
+             */
             webhook_url: string | null;
+            /** @description Webhook settings per mode; only the calling key's mode is ever present. */
+            webhooks: components["schemas"]["WebhookSettingsByModeSchema"];
         };
         BalanceEnvelope: {
             data: components["schemas"]["BalanceSchema"];
@@ -388,7 +401,7 @@ export interface components {
             name: string;
             /**
              * Format: uri
-             * @description Public https URL that receives signed webhook deliveries; its host must resolve only to public addresses. Without one, poll GET /v1/payments.
+             * @description Public https URL that receives signed webhook deliveries; its host must resolve only to public addresses. The URL of the calling key's mode (test and live each have their own); the other mode starts without one. Without one, poll GET /v1/payments.
              * @example https://shop.example.com/webhooks/momo
              */
             webhook_url?: string;
@@ -555,6 +568,11 @@ export interface components {
             /** Format: uuid */
             app_id: string;
             /**
+             * @description The mode whose secret was rotated: the calling key's. The other mode's secret is unchanged.
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /**
              * Format: date-time
              * @description Until then deliveries carry two v1 signatures, one per secret.
              * @example 2026-01-01T00:00:00.000Z
@@ -654,15 +672,16 @@ export interface components {
             updated_at: string;
         };
         UpdateAppDto: {
+            /** @description Live account key only (403 LIVE_KEY_REQUIRED otherwise). */
             name?: string;
             /**
-             * @description A disabled app's keys are refused with 403 APP_DISABLED.
+             * @description Live account key only (403 LIVE_KEY_REQUIRED otherwise). A disabled app's keys are refused with 403 APP_DISABLED and its webhook deliveries are held until it is active again.
              * @enum {string}
              */
             status?: "active" | "disabled";
             /**
              * Format: uri
-             * @description Public https URL that receives signed webhook deliveries; its host must resolve only to public addresses. null removes it.
+             * @description Public https URL that receives signed webhook deliveries; its host must resolve only to public addresses. Changes the URL of the calling key's mode only; null removes it.
              */
             webhook_url?: string | null;
         };
@@ -803,6 +822,32 @@ export interface components {
             /** @description The URL of the latest attempt. */
             url: string;
         };
+        WebhookSettingsByModeSchema: {
+            /** @description Present only for a live key. */
+            live?: components["schemas"]["WebhookSettingsSchema"];
+            /** @description Present only for a test key. */
+            test?: components["schemas"]["WebhookSettingsSchema"];
+        };
+        WebhookSettingsSchema: {
+            /** @enum {string} */
+            mode: "live" | "test";
+            /**
+             * Format: date-time
+             * @description While a rotation window is open: until then deliveries carry a second signature made with the previous secret.
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-01T00:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: uri
+             * @description Where this mode's events go; null: none are sent (poll instead).
+             */
+            url: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -865,7 +910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -956,7 +1001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1040,7 +1085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1143,7 +1188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1246,7 +1291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1328,7 +1373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1423,7 +1468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1492,7 +1537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1604,7 +1649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1695,7 +1740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1811,7 +1856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1920,7 +1965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2073,7 +2118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2217,7 +2262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2286,7 +2331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2370,7 +2415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account). */
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
             403: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
