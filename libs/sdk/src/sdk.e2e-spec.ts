@@ -133,7 +133,9 @@ describe('@momo/sdk against the running system', () => {
       expect(created.webhook_secret).toMatch(/^whsec_/);
       expect((await account.apps.list().toArray()).map((a) => a.id)).toEqual(expect.arrayContaining([system.merchant.appId, created.id]));
       expect(await account.apps.get(created.id)).toMatchObject({ id: created.id, name: 'SDK shop', status: 'active' });
-      expect(await account.apps.update(created.id, { name: 'SDK shop 2' })).toMatchObject({ name: 'SDK shop 2' });
+      expect(await account.apps.update(created.id, { webhook_url: null })).toMatchObject({ id: created.id, webhook_url: null });
+      // Renaming affects live traffic: a test account key gets a typed error saying why.
+      await expect(account.apps.update(created.id, { name: 'SDK shop 2' })).rejects.toMatchObject({ status: 403, code: 'LIVE_KEY_REQUIRED' });
       const rotated = await account.apps.rotateWebhookSecret(created.id, { previous_secret_expires_in: 0 });
       expect(rotated.webhook_secret).toMatch(/^whsec_/);
       expect(rotated.webhook_secret).not.toBe(created.webhook_secret);

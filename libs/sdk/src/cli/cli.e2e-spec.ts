@@ -108,7 +108,11 @@ describe('momo CLI and the README quick start, against the running system', () =
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
       );
-      return { ...result, json: <T = Record<string, unknown>>() => JSON.parse(result.stdout) as T };
+      const json = <T = Record<string, unknown>>(): T => {
+        if (result.code) throw new Error(`momo ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+        return JSON.parse(result.stdout) as T;
+      };
+      return { ...result, json };
     };
 
     beforeAll(() => {
@@ -168,8 +172,10 @@ describe('momo CLI and the README quick start, against the running system', () =
       expect(created).toMatchObject({ name: 'CLI shop', keys: { test: expect.stringMatching(/^sk_test_/) }, webhook_secret: expect.stringMatching(/^whsec_/) });
       expect((await momo(['apps', 'list'])).stdout).toMatch(/CLI shop/);
       expect((await momo(['apps', 'get', created.id as string, '--json'])).json()).toMatchObject({ id: created.id, status: 'active' });
-      expect((await momo(['apps', 'update', created.id as string, '--disable', '--json'])).json()).toMatchObject({ status: 'disabled' });
-      expect((await momo(['apps', 'update', created.id as string, '--enable', '--name', 'CLI shop 2'])).stdout).toMatch(/status\s+active/);
+      expect((await momo(['apps', 'update', created.id as string, '--no-webhook-url', '--json'])).json()).toMatchObject({ id: created.id, webhook_url: null });
+      // Disabling or renaming affects live traffic: a test account key is refused, with the reason.
+      const disable = await momo(['apps', 'update', created.id as string, '--disable']);
+      expect([disable.code, disable.stderr]).toEqual([1, expect.stringMatching(/LIVE_KEY_REQUIRED, HTTP 403/)]);
     });
 
     it.each([
