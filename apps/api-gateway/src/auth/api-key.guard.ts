@@ -87,7 +87,7 @@ export class ApiKeyGuard implements CanActivate {
     reply.header('RateLimit-Remaining', String(decision.remaining));
     reply.header('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
-      throw new ApiError('RATE_LIMITED', undefined, { budget, limit: decision.limit }, 429, decision.resetSeconds);
+      throw new ApiError('RATE_LIMITED', undefined, { limited_by: 'api_key', budget, limit: decision.limit }, 429, decision.resetSeconds);
     }
   }
 }

@@ -16,7 +16,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   409: 'Conflict: insufficient balance, already refunded, Idempotency-Key in use, or a refusal by the network of the 409 kind.',
   413: 'Request body too large.',
   415: 'Request body is not JSON.',
-  429: 'Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After.',
+  429: 'RATE_LIMITED: over the key\'s per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After.',
   502: 'The network gave an answer we could not interpret; retry with the same Idempotency-Key or read the transaction.',
   503: 'A dependency is briefly unavailable; retry after Retry-After with the same Idempotency-Key.',
 };

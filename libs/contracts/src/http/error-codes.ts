@@ -46,7 +46,8 @@ export const ERROR_CODES = {
   OPERATOR_FAILED: { http: 409, message: 'The network could not complete the transaction.' },
   // Given by the reconciler to a transaction the network has not resolved by its deadline (docs/durability.md).
   DEADLINE_EXCEEDED: { http: 409, message: 'The network gave no final answer before the deadline; the transaction is treated as not done.' },
-  OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network is rate-limiting requests; retry after Retry-After.' },
+  // Only ever a failure_code: the merchant's answer to the POST is RATE_LIMITED (details.limited_by "network").
+  OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network was rate-limiting requests; no money moved.' },
   INTERNAL_ERROR: { http: 500, message: 'Something went wrong on our side. It has been logged.' },
   OPERATOR_ERROR: { http: 502, message: 'The mobile network gave an answer we could not interpret; query the transaction or retry with the same Idempotency-Key.' },
   OPERATOR_UNAVAILABLE: { http: 503, message: 'The mobile network is briefly unavailable; retry after Retry-After.' },
