@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { startTestSystem, TEST_REDIS_URL, TestSystem } from '@momo/testing';
+import { seedMerchant, startTestSystem, TEST_REDIS_URL, TestSystem } from '@momo/testing';
 import { countTransactions, expectErrorEnvelope, MTN } from './api-helpers';
 
 /**
@@ -94,6 +94,70 @@ describe('merchant API: the edge', () => {
 
     it('leaves no failed job behind in payment-commands', async () => {
       expect(await jobs('payment-commands', 'failed')).toBe(0);
+    });
+  });
+
+  describe('wrong methods', () => {
+    it('answers a known path with the wrong method 405 with Allow, in the envelope', async () => {
+      const cases: [string, string, string][] = [
+        ['DELETE', '/v1/payments', 'GET, HEAD, POST'],
+        ['PUT', `/v1/payments/${randomUUID()}`, 'GET, HEAD'],
+        ['GET', `/v1/payments/${randomUUID()}/refund`, 'POST'],
+        ['DELETE', `/v1/apps/${system.merchant.appId}`, 'GET, HEAD, PATCH'],
+        ['PATCH', '/v1/balance', 'GET, HEAD'],
+      ];
+      for (const [method, path, allow] of cases) {
+        const res = await system.api(method, path);
+        expectErrorEnvelope(res, 405, 'METHOD_NOT_ALLOWED');
+        expect({ method, path, allow: res.headers.get('allow') }).toEqual({ method, path, allow });
+      }
+      // An unknown path stays 404.
+      expectErrorEnvelope(await system.api('GET', '/v1/nothing-here'), 404, 'ROUTE_NOT_FOUND');
+    });
+  });
+
+  describe('rate-limit headers and budget for requests refused before they reach an endpoint', () => {
+    const keyed = (key: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, ...extra });
+    const gateway = () => system.stack.url('api-gateway');
+
+    it('puts RateLimit headers on 400 bad JSON, 413, 415, 404 and 405 answers to a valid key', async () => {
+      const key = system.merchant.appKey;
+      const answers = [
+        await fetch(`${gateway()}/v1/payments`, { method: 'POST', headers: keyed(key, { 'content-type': 'application/json' }), body: '{"amount":' }),
+        await fetch(`${gateway()}/v1/payments`, { method: 'POST', headers: keyed(key, { 'content-type': 'application/json' }), body: `{"description":"${'x'.repeat(70_000)}"}` }),
+        await fetch(`${gateway()}/v1/payments`, { method: 'POST', headers: keyed(key, { 'content-type': 'text/plain' }), body: 'amount=1' }),
+        await fetch(`${gateway()}/v1/nothing-here`, { headers: keyed(key) }),
+        await fetch(`${gateway()}/v1/payments`, { method: 'DELETE', headers: keyed(key) }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([400, 413, 415, 404, 405]);
+      for (const res of answers) {
+        expect(res.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+        expect(res.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+        expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+      }
+      // Without a valid key there is no budget to report.
+      const anonymous = await fetch(`${gateway()}/v1/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+      expect(anonymous.status).toBe(400);
+      expect(anonymous.headers.get('ratelimit-limit')).toBeNull();
+    });
+
+    it('counts malformed requests against the key and refuses them with 429 once the budget is spent', async () => {
+      const merchant = await seedMerchant(system.db.dataSource);
+      await system.db.dataSource.query(`UPDATE merchants SET writes_per_minute = 3 WHERE id = $1`, [merchant.merchantId]);
+      const bad = () => fetch(`${gateway()}/v1/payments`, { method: 'POST', headers: keyed(merchant.appKey, { 'content-type': 'application/json' }), body: '{"amount":' });
+      // Budgets are per clock minute: start with enough of the minute left to finish.
+      const leftMs = 60_000 - (Date.now() % 60_000);
+      if (leftMs < 10_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 200));
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await bad();
+        seen.push(`${res.status}:${res.headers.get('ratelimit-remaining')}`);
+      }
+      expect(seen).toEqual(['400:2', '400:1', '400:0', '429:0']);
+      const limited = await bad();
+      const body = (await limited.json()) as { code: string; details: { limited_by: string } };
+      expect({ status: limited.status, code: body.code, by: body.details.limited_by }).toEqual({ status: 429, code: 'RATE_LIMITED', by: 'api_key' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     });
   });
 });

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
+import { RouteTable } from './route-table';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -55,7 +56,9 @@ export async function runService<C extends ServiceConfig>(
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  const routes = new RouteTable();
+  routes.attachTo(app.getHttpAdapter().getInstance());
+  app.useGlobalFilters(new ErrorEnvelopeFilter((url) => routes.allowedMethods(url)));
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
   // Health and metrics only once the public port is up, so readiness never runs ahead of it.

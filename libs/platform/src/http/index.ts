@@ -1,1 +1,2 @@
 export * from './bootstrap';
+export * from './route-table';
