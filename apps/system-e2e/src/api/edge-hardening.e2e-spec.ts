@@ -12,7 +12,9 @@ describe('merchant API: the edge', () => {
   let system: TestSystem;
 
   beforeAll(async () => {
-    system = await startTestSystem('api-edge');
+    system = await startTestSystem('api-edge', {
+      env: { 'operator-adapter': { CALLBACK_RATE_LIMIT_PER_MINUTE: '40', CALLBACKS_STORED_PER_TRANSACTION: '3' } },
+    });
   });
   afterAll(() => system?.stop());
 
@@ -158,6 +160,67 @@ describe('merchant API: the edge', () => {
       const body = (await limited.json()) as { code: string; details: { limited_by: string } };
       expect({ status: limited.status, code: body.code, by: body.details.limited_by }).toEqual({ status: 429, code: 'RATE_LIMITED', by: 'api_key' });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  describe('operator callback routes', () => {
+    /** A callback as an operator (or anyone) would send it; `source` is the client address the ingress reports. */
+    const callback = (path: string, body: string, source: string, type = 'application/json') =>
+      fetch(`${system.stack.url('operator-adapter')}${path}`, { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': source }, body });
+    const notStored = async (reason: string): Promise<number> => {
+      const text = await (await fetch(`${system.stack.managementUrl('operator-adapter')}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('momo_operator_callbacks_not_stored_total{') && l.includes(`reason="${reason}"`) && l.includes('network="mtn"'));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+
+    it('refuses a body over the callback size limit with 413 in the envelope', async () => {
+      const res = await callback(`/callbacks/mtn/${randomUUID()}`, JSON.stringify({ status: 'SUCCESSFUL', junk: 'x'.repeat(20_000) }), '198.51.100.1');
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('counts callbacks that match no transaction instead of storing them, whatever they contain', async () => {
+      const counted = await notStored('unknown_transaction');
+      const junk = [
+        [`/callbacks/mtn/${randomUUID()}`, '{"status":"SUCCESSFUL"}'],
+        ['/callbacks/mtn/not-a-uuid', 'plain \u0000 text with NUL'],
+        [`/callbacks/mtn/${randomUUID()}`, '{"a":"\\ud800\\u0000"}'],
+        ['/callbacks/mtn/%00', '{'],
+      ];
+      for (const [path, body] of junk) expect((await callback(path, body, '198.51.100.2')).status).toBe(200);
+      const [{ n }] = await system.db.dataSource.query(`SELECT count(*)::int AS n FROM operator_callbacks WHERE transaction_id IS NULL OR path = ANY($1)`, [junk.map(([path]) => path)]);
+      expect(n).toBe(0);
+      expect(await notStored('unknown_transaction')).toBe(counted + junk.length);
+    });
+
+    it('stores callbacks about a known transaction, NUL and all, up to the per-transaction cap', async () => {
+      const created = await system.api<{ data: { id: string } }>('POST', '/v1/payments', { body: { amount: 1000, msisdn: '0780000102' } });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id;
+      const countFor = async () => (await system.db.dataSource.query(`SELECT count(*)::int AS n FROM operator_callbacks WHERE transaction_id = $1`, [id]))[0].n as number;
+      // 102: the simulated customer never answers, so no callback of the simulator's own interferes.
+      expect(await countFor()).toBe(0);
+      const overCapBefore = await notStored('over_cap');
+      for (let i = 0; i < 6; i++) {
+        expect((await callback(`/callbacks/mtn/${id}`, `not json \u0000 ${i}`, '198.51.100.3', 'text/plain')).status).toBe(200);
+      }
+      expect(await countFor()).toBe(3);
+      expect(await notStored('over_cap')).toBe(overCapBefore + 3);
+      const [{ body }] = await system.db.dataSource.query(`SELECT body FROM operator_callbacks WHERE transaction_id = $1 AND body LIKE 'not json%' ORDER BY id LIMIT 1`, [id]);
+      expect(body).toMatch(/^not json \\u0000 \d$/);
+    });
+
+    it('rate-limits callbacks per source address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 45; i++) statuses.push((await callback(`/callbacks/mtn/${randomUUID()}`, '{}', '198.51.100.4')).status);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(40);
+      expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+      const limited = await callback(`/callbacks/mtn/${randomUUID()}`, '{}', '198.51.100.4');
+      const body = (await limited.json()) as { status: string; code: string };
+      expect({ status: limited.status, envelope: body.status, code: body.code }).toEqual({ status: 429, envelope: 'error', code: 'RATE_LIMITED' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Another source is not affected.
+      expect((await callback(`/callbacks/mtn/${randomUUID()}`, '{}', '198.51.100.5')).status).toBe(200);
     });
   });
 });

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
+import { answerClientError } from './client-errors';
 import { RouteTable } from './route-table';
 
 export interface ServiceOptions<C> {
@@ -45,6 +46,7 @@ export async function runService<C extends ServiceConfig>(
     new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
       trustProxy: true,
+      clientErrorHandler: answerClientError,
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
       // path parameters) get the same envelope as everything else.

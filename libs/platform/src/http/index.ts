@@ -1,2 +1,3 @@
 export * from './bootstrap';
 export * from './route-table';
+export * from './client-errors';
