@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { seedMerchant, startTestSystem, TEST_REDIS_URL, TestSystem } from '@momo/testing';
+import { seedMerchant, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
 import { countTransactions, expectErrorEnvelope, MTN } from './api-helpers';
 
 /**
@@ -92,6 +92,27 @@ describe('merchant API: the edge', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ description: text, metadata: { 'clé 🙂': text } });
+    });
+
+    it('takes text whose cut for the network lands inside an emoji through to a final answer on both networks', async () => {
+      // MTN gets the first 160 code units of description and reference, Airtel the first 64 of the reference.
+      const ids: string[] = [];
+      for (const [msisdn, cutAt] of [[MTN, 160], ['0728123456', 64]] as const) {
+        const text = 'x'.repeat(cutAt - 1) + '🙏🏾 end';
+        const res = await system.api<{ data: { id: string } }>('POST', '/v1/payments', { body: { amount: 1000, msisdn, description: text, reference: text.slice(0, 100) } });
+        expect(res.status).toBe(201);
+        ids.push(res.body.data.id);
+      }
+      for (const id of ids) {
+        const final = await waitFor(
+          async () => {
+            const res = await system.api<{ data: { status: string } }>('GET', `/v1/payments/${id}`);
+            return res.body.data.status !== 'pending' ? res.body.data.status : undefined;
+          },
+          { timeoutMs: 20_000, what: 'the payment to become final' },
+        );
+        expect(final).toBe('succeeded');
+      }
     });
 
     it('leaves no failed job behind in payment-commands', async () => {
