@@ -31,4 +31,10 @@ describe('service logs', () => {
     expect(text).not.toMatch(/250788123456|Jane Doe/);
     expect(text).toContain('INSERT INTO transactions');
   });
+
+  it('mask wallet numbers in logged request URLs', () => {
+    const { serializers } = pinoHttpOptions({ LOG_LEVEL: 'info', LOG_PRETTY: 'false' });
+    const req = (serializers as { req: (r: unknown) => { url: string } }).req({ id: 1, method: 'GET', url: '/v1/payments?msisdn=%2B250788123456&reference=0788123456' });
+    expect(req.url).toBe('/v1/payments?msisdn=%2B25078****456&reference=078****456');
+  });
 });

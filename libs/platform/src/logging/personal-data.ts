@@ -2,9 +2,10 @@ import { stdSerializers } from 'pino';
 
 /**
  * Rwandan wallet numbers in any spelling (0788123456, 250788123456, +250788123456, and the
- * national 788123456 Airtel uses) wherever they appear in text: error messages, stacks, SQL.
+ * national 788123456 Airtel uses, `+` percent-encoded in URLs) wherever they appear in text:
+ * error messages, stacks, SQL, request URLs.
  */
-const PHONE_NUMBER = /(?<!\w)(\+?250|0)?(7\d)(\d{4})(\d{3})(?!\w)/g;
+const PHONE_NUMBER = /(?<!\w)((?:\+|%2[Bb])?250|0)?(7\d)(\d{4})(\d{3})(?!\w)/g;
 
 /** `250788****456`: enough to tell two numbers apart in a log, not enough to call anyone. */
 export function maskPhoneNumbers(text: string): string {
