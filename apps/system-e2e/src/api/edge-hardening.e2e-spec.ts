@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { seedMerchant, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
 import { countTransactions, expectErrorEnvelope, MTN } from './api-helpers';
@@ -243,5 +244,19 @@ describe('merchant API: the edge', () => {
       // Another source is not affected.
       expect((await callback(`/callbacks/mtn/${randomUUID()}`, '{}', '198.51.100.5')).status).toBe(200);
     });
+  });
+
+  it('keeps wallet numbers out of the gateway log, masking them in logged URLs', async () => {
+    expect((await system.api('GET', '/v1/payments?msisdn=0788765432')).status).toBe(200);
+    expect((await system.api('GET', '/v1/payments?msisdn=%2B250788765432&reference=ref-0788765432')).status).toBe(200);
+    const log = await waitFor(
+      async () => {
+        const text = readFileSync(system.stack.logFile('api-gateway')!, 'utf8');
+        return text.includes('ref-078****432') ? text : undefined;
+      },
+      { timeoutMs: 5_000, what: 'the request lines in the gateway log' },
+    );
+    expect(log).not.toMatch(/788765432/);
+    expect(log).toContain('msisdn=078****432');
   });
 });
