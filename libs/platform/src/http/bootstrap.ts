@@ -83,6 +83,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, management: Manage
     stopping = true;
     const logger = app.get(Logger);
     logger.log(`${name}: ${signal} received, stopping`);
+    management.markStopping();
     const server = app.getHttpServer() as import('node:http').Server;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     const giveUp = setTimeout(() => {
