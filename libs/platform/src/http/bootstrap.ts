@@ -45,7 +45,7 @@ export async function runService<C extends ServiceConfig>(
     rootModule(config),
     new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
-      trustProxy: true,
+      trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
       clientErrorHandler: answerClientError,
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
