@@ -8,6 +8,7 @@ import { WebhookUrlCheck } from './apps/webhook-url.check';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthInvalidations } from './auth/auth-invalidations';
 import { PrincipalCache } from './auth/principal-cache';
+import { RequestAuthentication } from './auth/request-authentication';
 import { BalanceController } from './balance/balance.controller';
 import { TransactionCommands } from './commands/transaction-commands';
 import { EventsController } from './events/events.controller';
@@ -19,7 +20,7 @@ import { GatewayRedis } from './redis/gateway-redis';
 import { WEBHOOK_CONTROLLERS } from './webhooks/webhook-controllers';
 
 /** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
-export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, ApiKeyGuard];
+export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, RequestAuthentication, ApiKeyGuard];
 
 @Module({})
 export class ApiGatewayModule {

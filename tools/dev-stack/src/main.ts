@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     `  App key (test)    ${demo.appKey}`,
     `  Account key       ${demo.accountKey}`,
     `  Demo webhooks     ${webhookUrl} (printed below as they arrive)`,
+    `  Health, metrics   ${stack.managementUrl('api-gateway')}/health/ready, /metrics (each service on its own MANAGEMENT_PORT, 9100-9105)`,
     '',
     '  Make a payment:',
     `    curl -s -X POST ${base}/v1/payments \\`,

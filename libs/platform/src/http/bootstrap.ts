@@ -7,6 +7,8 @@ import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
 import { measureHttpRequests } from './http-metrics';
+import { answerClientError } from './client-errors';
+import { RouteTable } from './route-table';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -44,7 +46,8 @@ export async function runService<C extends ServiceConfig>(
     rootModule(config),
     new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
-      trustProxy: true,
+      trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
+      clientErrorHandler: answerClientError,
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
       // path parameters) get the same envelope as everything else.
@@ -56,7 +59,9 @@ export async function runService<C extends ServiceConfig>(
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  const routes = new RouteTable();
+  routes.attachTo(app.getHttpAdapter().getInstance());
+  app.useGlobalFilters(new ErrorEnvelopeFilter((url) => routes.allowedMethods(url)));
   measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
@@ -80,6 +85,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, management: Manage
     stopping = true;
     const logger = app.get(Logger);
     logger.log(`${name}: ${signal} received, stopping`);
+    management.markStopping();
     const server = app.getHttpServer() as import('node:http').Server;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     const giveUp = setTimeout(() => {

@@ -886,7 +886,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppListEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -925,8 +925,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -977,7 +994,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppCreatedEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1031,8 +1048,55 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1076,6 +1140,21 @@ export interface operations {
                     "application/json": components["schemas"]["AppEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -1115,8 +1194,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1164,7 +1260,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1218,8 +1314,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1267,7 +1380,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedSecretEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1321,8 +1434,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1364,6 +1494,21 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -1388,8 +1533,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1444,7 +1606,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventListEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1483,8 +1645,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1528,6 +1707,21 @@ export interface operations {
                     "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -1567,8 +1761,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1625,7 +1836,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionListEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1664,8 +1875,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1716,7 +1944,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1770,7 +1998,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1802,7 +2060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description A dependency is briefly unavailable; retry after Retry-After with the same Idempotency-Key. */
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
             503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -1847,6 +2105,21 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -1886,8 +2159,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -1941,7 +2231,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2010,7 +2300,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2042,7 +2362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description A dependency is briefly unavailable; retry after Retry-After with the same Idempotency-Key. */
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
             503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2094,7 +2414,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2148,7 +2468,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2180,7 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description A dependency is briefly unavailable; retry after Retry-After with the same Idempotency-Key. */
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
             503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2238,7 +2588,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
                 };
             };
-            /** @description Bad request: invalid fields (details.fields), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
             400: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
@@ -2277,8 +2627,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -2322,6 +2689,21 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetailEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -2361,8 +2743,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
@@ -2406,6 +2805,21 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryEnvelope"];
                 };
             };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
@@ -2445,8 +2859,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelopeSchema"];
                 };
             };
-            /** @description Over the per-minute budget (RATE_LIMITED) or the network is rate-limiting (OPERATOR_RATE_LIMITED); see Retry-After. */
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
             429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
                 headers: {
                     /** @description The key's budget per minute for this kind of request. */
                     "RateLimit-Limit"?: number;
