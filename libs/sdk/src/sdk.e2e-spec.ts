@@ -334,7 +334,7 @@ describe('@momo/sdk against the running system', () => {
       });
 
       it.each([
-        ['http_429', 429, 'OPERATOR_RATE_LIMITED'],
+        ['http_429', 429, 'RATE_LIMITED'],
         ['http_503', 503, 'OPERATOR_UNAVAILABLE'],
       ])('%s: waits the operator\'s Retry-After, retries with the same key, and money moves once', async (scenario, status, code) => {
         const msisdn = scenario === 'http_429' ? '0788555002' : '0788555003';
