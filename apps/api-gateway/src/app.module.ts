@@ -8,8 +8,10 @@ import { WebhookUrlCheck } from './apps/webhook-url.check';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthInvalidations } from './auth/auth-invalidations';
 import { PrincipalCache } from './auth/principal-cache';
+import { RequestAuthentication } from './auth/request-authentication';
 import { BalanceController } from './balance/balance.controller';
 import { TransactionCommands } from './commands/transaction-commands';
+import { EventsController } from './events/events.controller';
 import { IdempotentRequests } from './idempotency/idempotent-requests';
 import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
@@ -18,7 +20,7 @@ import { GatewayRedis } from './redis/gateway-redis';
 import { WEBHOOK_CONTROLLERS } from './webhooks/webhook-controllers';
 
 /** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
-export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, ApiKeyGuard];
+export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, RequestAuthentication, ApiKeyGuard];
 
 @Module({})
 export class ApiGatewayModule {
@@ -26,7 +28,7 @@ export class ApiGatewayModule {
     return {
       module: ApiGatewayModule,
       imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
-      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS],
       providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };
   }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { runService } from '@momo/platform';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { ApiGatewayModule } from './app.module';
+import { RequestAuthentication } from './auth/request-authentication';
 import { acceptJsonBodiesOnly } from './http/json-only.hook';
 import { serveApiDocs } from './openapi/api-docs';
 import { RequestValidationPipe } from './validation/validation.pipe';
@@ -9,7 +10,11 @@ import { RequestValidationPipe } from './validation/validation.pipe';
 void runService('api-gateway', ApiGatewayConfig, (config) => ApiGatewayModule.forRoot(config), {
   bodyLimit: (config) => config.BODY_LIMIT_BYTES,
   configure: (app, config) => {
-    acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
+    const fastify = app.getHttpAdapter().getInstance();
+    // First the key and its budget (so every answer to a keyed request counts and carries the
+    // RateLimit headers), then the body's media type.
+    app.get(RequestAuthentication).attachTo(fastify);
+    acceptJsonBodiesOnly(fastify);
     app.useGlobalPipes(new RequestValidationPipe());
     serveApiDocs(app, config);
   },

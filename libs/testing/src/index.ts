@@ -11,3 +11,4 @@ export * from './factories/balance.factory';
 export * from './admin-cli';
 export * from './webhooks';
 export * from './deploy-tools';
+export * from './fault-proxy';

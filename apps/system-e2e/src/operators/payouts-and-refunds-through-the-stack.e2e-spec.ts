@@ -30,7 +30,7 @@ const succeeds: Expected = { http: 201, status: 'succeeded', movements: 1 };
 const failsLater = (failureCode: string): Expected => ({ http: 201, status: 'failed', failureCode, movements: 0 });
 const NETWORK_FAULTS = {
   http_503: { http: 503, code: 'OPERATOR_UNAVAILABLE', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_UNAVAILABLE', movements: 0 },
-  http_429: { http: 429, code: 'OPERATOR_RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
+  http_429: { http: 429, code: 'RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
 } as const satisfies Record<string, Expected>;
 
 /**

@@ -1,4 +1,5 @@
 import type { Mode } from '@momo/domain';
+import type { TransactionView } from './transaction.view';
 
 /**
  * An app as GET /v1/apps lists it: never its webhook secret or keys, only key hints. Test and
@@ -56,4 +57,15 @@ export interface BalanceView {
   pending: number;
   currency: 'RWF';
   mode: Mode;
+}
+
+/**
+ * One event, as `GET /v1/events` returns it: exactly the JSON body of its webhook
+ * (`id` is the event id, `created_at` when the status changed, `data` the Transaction then).
+ */
+export interface EventView {
+  id: string;
+  type: string;
+  created_at: string;
+  data: TransactionView;
 }

@@ -5,6 +5,7 @@ import { Durability1795350000000 } from './1795350000000-Durability';
 import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
 import { RequestTracing1795380000000 } from './1795380000000-RequestTracing';
 import { OpsConsole1795381000000 } from './1795381000000-OpsConsole';
+import { EventsApi1795400000000 } from './1795400000000-EventsApi';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   PerModeWebhookSettings1795360000000,
   RequestTracing1795380000000,
   OpsConsole1795381000000,
+  EventsApi1795400000000,
 ];

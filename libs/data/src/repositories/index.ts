@@ -1,4 +1,5 @@
 import { BacklogRepository } from './backlog.repository';
+import { EventsRepository } from './events.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -27,6 +28,8 @@ export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
 export * from './backlog.repository';
+export * from './events.repository';
+export * from './webhook-body.sql';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -43,6 +46,7 @@ export const REPOSITORIES = [
   ConsoleAccountsRepository,
   OpsViewsRepository,
   BacklogRepository,
+  EventsRepository,
 ];
 export * from './console-accounts.repository';
 export * from './ops-views.repository';

@@ -6,6 +6,7 @@ import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
+import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 
 export interface NewDelivery {
   eventId: string;
@@ -287,9 +288,7 @@ export class WebhooksRepository {
          ), source AS (
            SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
                   (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
-                  '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
-                  ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
-                  ',"data":' || e.payload::text || '}' AS body,
+                  ${WEBHOOK_BODY_SQL} AS body,
                   a.status = 'active' AS app_active, ${ENDPOINT_COLUMNS}
              FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
              JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'

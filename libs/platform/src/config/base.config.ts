@@ -29,6 +29,15 @@ export class ServiceConfig {
   MANAGEMENT_PORT: number = 9100;
 
   /**
+   * Peers whose X-Forwarded-For is believed (the ingress, load balancer): comma-separated
+   * addresses, CIDR ranges or the names loopback, linklocal, uniquelocal (private ranges); `none`
+   * believes nobody. The client address (per-source limits, the callback log) is the nearest
+   * address in the chain that is not a trusted proxy, so a client cannot choose its own.
+   */
+  @Matches(/^(none|[0-9a-zA-Z:./, ]+)$/, { message: 'must be none or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal' })
+  TRUSTED_PROXIES: string = 'loopback,linklocal,uniquelocal';
+
+  /**
    * On SIGTERM, how long in-flight requests and jobs get to finish before their connections are
    * cut (the process exits at the latest after twice this). Keep it under the orchestrator's
    * kill timeout (Kubernetes: terminationGracePeriodSeconds).

@@ -7,6 +7,8 @@ import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
 import { measureHttpRequests } from './http-metrics';
+import { answerClientError } from './client-errors';
+import { RouteTable } from './route-table';
 import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, stopTracing } from '../tracing';
 
 export interface ServiceOptions<C> {
@@ -45,7 +47,8 @@ export async function runService<C extends ServiceConfig>(
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const adapter = new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
-      trustProxy: true,
+      trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
+      clientErrorHandler: answerClientError,
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
       // path parameters) get the same envelope as everything else.
@@ -57,7 +60,9 @@ export async function runService<C extends ServiceConfig>(
   identifyEveryRequest(adapter);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  const routes = new RouteTable();
+  routes.attachTo(app.getHttpAdapter().getInstance());
+  app.useGlobalFilters(new ErrorEnvelopeFilter((url) => routes.allowedMethods(url)));
   measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
@@ -95,6 +100,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, management: Manage
     stopping = true;
     const logger = app.get(Logger);
     logger.log(`${name}: ${signal} received, stopping`);
+    management.markStopping();
     const server = app.getHttpServer() as import('node:http').Server;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     const giveUp = setTimeout(() => {

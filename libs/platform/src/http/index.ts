@@ -1,2 +1,4 @@
 export * from './bootstrap';
 export * from './http-metrics';
+export * from './route-table';
+export * from './client-errors';
