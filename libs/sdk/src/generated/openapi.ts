@@ -865,7 +865,10 @@ export interface operations {
                 /** @description Items per page. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -880,6 +883,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -895,6 +900,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -904,6 +911,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -919,6 +928,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -936,6 +947,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -953,6 +966,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -967,6 +982,8 @@ export interface operations {
             header?: {
                 /** @description Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours). */
                 "Idempotency-Key"?: string;
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -988,6 +1005,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1003,6 +1022,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1012,6 +1033,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1027,6 +1050,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1042,6 +1067,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1057,6 +1084,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1072,6 +1101,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1089,6 +1120,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1106,6 +1139,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1117,7 +1152,10 @@ export interface operations {
     AppsController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1134,6 +1172,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1149,6 +1189,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1158,6 +1200,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1173,6 +1217,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1188,6 +1234,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1205,6 +1253,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1222,6 +1272,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1233,7 +1285,10 @@ export interface operations {
     AppsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1254,6 +1309,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1269,6 +1326,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1278,6 +1337,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1293,6 +1354,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1308,6 +1371,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1325,6 +1390,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1342,6 +1409,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1353,7 +1422,10 @@ export interface operations {
     WebhookSecretsController_rotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1374,6 +1446,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1389,6 +1463,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1398,6 +1474,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1413,6 +1491,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,6 +1508,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,6 +1527,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1462,6 +1546,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1473,7 +1559,10 @@ export interface operations {
     BalanceController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1488,6 +1577,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1503,6 +1594,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1512,6 +1605,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1527,6 +1622,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1544,6 +1641,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1561,6 +1660,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1585,7 +1686,10 @@ export interface operations {
                 /** @description Only these event types, comma-separated (payment.succeeded, payment.failed, payout.succeeded, payout.failed). */
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1600,6 +1704,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1615,6 +1721,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1624,6 +1732,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1639,6 +1749,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1656,6 +1768,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +1787,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1684,7 +1800,10 @@ export interface operations {
     EventsController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1701,6 +1820,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1716,6 +1837,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1725,6 +1848,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1740,6 +1865,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1755,6 +1882,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1772,6 +1901,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1789,6 +1920,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1815,7 +1948,10 @@ export interface operations {
                 reference?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1830,6 +1966,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1845,6 +1983,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1854,6 +1994,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +2011,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1886,6 +2030,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +2049,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,6 +2065,8 @@ export interface operations {
             header?: {
                 /** @description Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours). */
                 "Idempotency-Key"?: string;
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1938,6 +2088,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1953,6 +2105,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1962,6 +2116,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +2133,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1992,6 +2150,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2007,6 +2167,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2022,6 +2184,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2039,6 +2203,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,6 +2220,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2071,6 +2239,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2082,7 +2252,10 @@ export interface operations {
     PaymentsController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2099,6 +2272,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2289,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,6 +2300,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2138,6 +2317,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2334,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,6 +2353,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2187,6 +2372,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2201,6 +2388,8 @@ export interface operations {
             header?: {
                 /** @description Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours). */
                 "Idempotency-Key"?: string;
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
             };
             path: {
                 /** @description The payment to refund. */
@@ -2225,6 +2414,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2431,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +2442,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2459,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2279,6 +2476,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2493,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2309,6 +2510,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2324,6 +2527,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +2546,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2356,6 +2563,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2373,6 +2582,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2387,6 +2598,8 @@ export interface operations {
             header?: {
                 /** @description Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours). */
                 "Idempotency-Key"?: string;
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2408,6 +2621,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2423,6 +2638,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2432,6 +2649,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +2666,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2462,6 +2683,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2477,6 +2700,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2492,6 +2717,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,6 +2736,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2524,6 +2753,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2541,6 +2772,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2567,7 +2800,10 @@ export interface operations {
                 /** @description The deliveries of one transaction. */
                 transaction_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2582,6 +2818,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,6 +2835,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2606,6 +2846,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2621,6 +2863,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,6 +2882,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2655,6 +2901,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,7 +2914,10 @@ export interface operations {
     WebhookDeliveriesController_get: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2683,6 +2934,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,6 +2951,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +2962,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +2979,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,6 +2996,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2754,6 +3015,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2771,6 +3034,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,7 +3047,10 @@ export interface operations {
     WebhookDeliveriesController_replay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2799,6 +3067,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,6 +3084,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2823,6 +3095,8 @@ export interface operations {
             /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
             401: {
                 headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,6 +3112,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2853,6 +3129,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the budget is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +3148,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2887,6 +3167,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
