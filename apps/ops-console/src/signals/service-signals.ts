@@ -6,7 +6,7 @@ import { parsePrometheusText, Sample } from './prometheus-text';
 export interface BreakerView {
   network: string;
   mode: string;
-  state: 'closed' | 'half-open' | 'open';
+  state: 'closed' | 'open';
   calls: number;
   failures: number;
   rejected: number;
@@ -21,7 +21,6 @@ export interface InvariantView {
 
 export type Signal<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const STATES = ['closed', 'half-open', 'open'] as const;
 
 /**
  * What the services themselves report on their management ports, read as they serve it (no
@@ -40,9 +39,9 @@ export class ServiceSignals {
     const key = (s: Sample) => `${s.labels.network}.${s.labels.mode}`;
     const views = new Map<string, BreakerView>();
     for (const s of scraped.value) {
-      if (!s.name.startsWith('momo_operator_circuit_state') && !s.name.startsWith('momo_operator_window_')) continue;
+      if (s.name !== 'momo_operator_circuit_open' && !s.name.startsWith('momo_operator_window_')) continue;
       const view = views.get(key(s)) ?? { network: s.labels.network, mode: s.labels.mode, state: 'closed', calls: 0, failures: 0, rejected: 0, errorRate: null };
-      if (s.name === 'momo_operator_circuit_state') view.state = STATES[s.value] ?? 'closed';
+      if (s.name === 'momo_operator_circuit_open') view.state = s.value >= 1 ? 'open' : 'closed';
       if (s.name === 'momo_operator_window_calls') view.calls = s.value;
       if (s.name === 'momo_operator_window_failures') view.failures = s.value;
       if (s.name === 'momo_operator_window_rejected') view.rejected = s.value;

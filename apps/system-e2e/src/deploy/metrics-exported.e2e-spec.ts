@@ -17,7 +17,8 @@ describe('metrics behind the alerts and the dashboard', () => {
   };
 
   beforeAll(async () => {
-    system = await startTestSystem('metrics-exported');
+    // Every service, the on-call console included.
+    system = await startTestSystem('metrics-exported', { services: SERVICES });
   });
   afterAll(() => system?.stop());
 

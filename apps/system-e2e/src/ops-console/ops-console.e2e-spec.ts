@@ -207,6 +207,12 @@ describe('on-call console', () => {
     expect(story).toContain(requestId);
     await screenshotAtEveryWidth(page, shots, '05b-payment-story-succeeded');
 
+    // The operator was called: its circuit and recent error rate are on the overview, as operator-adapter reports them.
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const breakers = page.locator('section', { has: page.getByRole('heading', { name: 'Operators: circuit breakers' }) });
+    await expect(breakers.getByRole('row', { name: /mtn/ }).textContent()).resolves.toMatch(/mtn\s*test\s*closed/);
+    await screenshotAtEveryWidth(page, shots, '03b-overview-after-traffic');
+
     await page.goto(`${console_}/audit`);
     await expect(page.locator('table').textContent()).resolves.toMatch(/replay abandoned deliveries[\s\S]*replayed: 1/);
     expect(errors).toEqual([]);
