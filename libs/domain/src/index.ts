@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './api-key';
 export * from './reconciliation';
 export * from './refund';
+export * from './settlement';

@@ -102,3 +102,8 @@ export class DeliverWebhookJob {
 export class ReconciliationSweepJob {
   @IsString() @Length(1, 64) sweep!: string;
 }
+
+/** Settle what is due in one mode (the period end is computed from the schedule when it runs). */
+export class SettlementRunJob {
+  @IsIn(MODES) mode!: Mode;
+}

@@ -9,6 +9,8 @@ import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.
 import { ReconciliationRepository } from './reconciliation.repository';
 import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
+import { SettlementsRepository } from './settlements.repository';
+import { BalanceTransactionsRepository } from './balance-transactions.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -23,6 +25,8 @@ export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
+export * from './settlements.repository';
+export * from './balance-transactions.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -36,4 +40,6 @@ export const REPOSITORIES = [
   OutboxConsumptionRepository,
   ReconciliationExceptionsRepository,
   InvariantsRepository,
+  SettlementsRepository,
+  BalanceTransactionsRepository,
 ];

@@ -12,7 +12,9 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** A merchant's money in one mode: unsettled, spendable, held for cash outs in flight. */
 export interface MerchantBalance {
+  pending: number;
   available: number;
   reserved: number;
 }
@@ -69,7 +71,7 @@ export class LedgerRepository {
       [merchantId, mode],
     );
     const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance ?? 0);
-    return { available: of('merchant_available'), reserved: of('merchant_reserved') };
+    return { pending: of('merchant_pending'), available: of('merchant_available'), reserved: of('merchant_reserved') };
   }
 
   /** Creates missing accounts, adds the summed deltas to the cached balances, and returns every account's id. */
