@@ -25,8 +25,9 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const doc = (await (await fetch(`${system.stack.url('api-gateway')}/openapi.json`)).json()) as { openapi: string; paths: object };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/payments', '/v1/payments/{id}',
-      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
+      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/balance-transactions', '/v1/payments', '/v1/payments/{id}',
+      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/settlements', '/v1/settlements/{id}', '/v1/settlements/{id}/transactions', '/v1/statements',
+      '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
     ]);
     const page = await fetch(`${system.stack.url('api-gateway')}/docs`);
     expect(page.status).toBe(200);
@@ -58,6 +59,17 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['POST', `/v1/payments/${randomUUID()}/refund`, {}],
       ['GET', '/v1/balance', { key: m.accountKey }],
       ['GET', '/v1/balance', {}],
+      ['GET', '/v1/balance-transactions', {}],
+      ['GET', '/v1/balance-transactions?type=settlement&limit=2', { key: m.accountKey }],
+      ['GET', '/v1/balance-transactions?type=nope', {}],
+      ['GET', '/v1/balance-transactions?cursor=bm9wZQ', {}],
+      ['GET', '/v1/settlements', {}],
+      ['GET', `/v1/settlements/${randomUUID()}`, {}],
+      ['GET', `/v1/settlements/${randomUUID()}/transactions`, {}],
+      ['GET', `/v1/statements?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, {}],
+      ['GET', '/v1/statements?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
+      ['GET', '/v1/statements?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
+      ['GET', '/v1/statements', {}],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Docs app', webhook_url: system.receiver.url } }],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Bad hook', webhook_url: 'https://10.1.2.3/hook' } }],
       ['POST', '/v1/apps', { body: { name: 'Wrong key' } }],
@@ -97,6 +109,10 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['GET', () => '/v1/apps'],
       ['PATCH', (id) => `/v1/apps/${id}`],
       ['GET', () => '/v1/balance'],
+      ['GET', () => '/v1/balance-transactions'],
+      ['GET', () => '/v1/settlements'],
+      ['GET', (id) => `/v1/settlements/${id}`],
+      ['GET', () => '/v1/statements'],
     ];
 
     /** Anything JSON can say, biased towards the fields the API reads. */
@@ -112,7 +128,7 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/json; charset=latin1', 'APPLICATION/JSON');
     const query = fc.oneof(
       fc.constant(''),
-      fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 })
+      fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'type', 'from', 'to', 'format', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 })
         .map((q) => `?${new URLSearchParams(q).toString()}`),
       fc.string({ maxLength: 60 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
       fc.constantFrom('?limit=%', '?limit[]=1', '?status=pending&status=failed', '?cursor=%FF%FE', '?limit=1e3', '?created_from=0000-01-01T00:00:00Z'),
