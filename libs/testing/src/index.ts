@@ -10,3 +10,4 @@ export * from './private-servers';
 export * from './factories/balance.factory';
 export * from './admin-cli';
 export * from './webhooks';
+export * from './factories/activity.factory';
