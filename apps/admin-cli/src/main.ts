@@ -6,6 +6,7 @@ import { databaseCommands } from './commands/database.commands';
 import { exceptionsCommands } from './commands/exceptions.commands';
 import { invariantsCommand } from './commands/invariants.command';
 import { keyCommands } from './commands/key.commands';
+import { ledgerCommands } from './commands/ledger.commands';
 import { merchantCommands } from './commands/merchant.commands';
 import { queueCommands } from './commands/queue.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
@@ -19,6 +20,7 @@ queueCommands(program);
 seedDemoCommand(program);
 invariantsCommand(program);
 exceptionsCommands(program);
+ledgerCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof AdminError;

@@ -32,7 +32,7 @@ export interface JournalLeg {
  * `collect_settled` is the legacy cash-in posting from before settlement existed (straight to
  * available); new cash ins post `collect_pending`, then `collect_released` when settled.
  */
-export const JOURNAL_KINDS = ['collect_settled', 'collect_pending', 'collect_released', 'payout_reserved', 'payout_settled', 'payout_released'] as const;
+export const JOURNAL_KINDS = ['collect_settled', 'collect_pending', 'collect_released', 'payout_reserved', 'payout_settled', 'payout_released', 'adjustment'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 export interface JournalDraft {
@@ -96,6 +96,21 @@ export function payoutReleased(m: MoneyMovement): JournalDraft {
   return balanced('payout_released', [
     { account: reserved(m), amount: -(m.amount + m.fee) },
     { account: available(m), amount: m.amount + m.fee },
+  ]);
+}
+
+/** Where an adjustment's other leg goes: the platform's revenue, or an operator float account. */
+export type AdjustmentCounterparty = { kind: 'fee_revenue' } | { kind: 'operator_float'; network: Network };
+
+/**
+ * A two-person-approved correction (docs/settlement.md#ledger-adjustments): `amount` > 0 credits
+ * the merchant's available balance, < 0 debits it, the counterparty takes the other side.
+ */
+export function ledgerAdjustment(merchantId: string, mode: Mode, amount: number, counterparty: AdjustmentCounterparty): JournalDraft {
+  const other: AccountRef = counterparty.kind === 'fee_revenue' ? { kind: 'fee_revenue', mode } : { kind: 'operator_float', mode, network: counterparty.network };
+  return balanced('adjustment', [
+    { account: { kind: 'merchant_available', mode, merchantId }, amount },
+    { account: other, amount: -amount },
   ]);
 }
 

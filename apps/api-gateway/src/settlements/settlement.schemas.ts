@@ -41,8 +41,9 @@ export class BalanceTransactionSchema implements BalanceTransactionView {
   @ApiProperty({ description: 'The ledger journal id (ordering: ledger order).' }) id!: string;
   @ApiProperty({ enum: BALANCE_TRANSACTION_TYPES }) type!: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
-  @ApiProperty({ format: 'uuid', description: 'The cash in, payout or refund it came from.' }) transaction_id!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The cash in, payout or refund it came from; null for an adjustment.' }) transaction_id!: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The settlement it came from (type settlement).' }) settlement_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The ledger adjustment it came from (type adjustment).' }) adjustment_id!: string | null;
   @ApiProperty({ type: 'integer', description: "The source transaction's amount." }) amount!: number;
   @ApiProperty({ type: 'integer', description: "The source transaction's fee." }) fee!: number;
   @ApiProperty({ type: 'integer', description: 'Change of the total balance.' }) net!: number;

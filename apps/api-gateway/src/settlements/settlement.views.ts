@@ -41,6 +41,7 @@ export function toBalanceTransactionView(m: BalanceTransaction): BalanceTransact
     created_at: m.createdAt.toISOString(),
     transaction_id: m.transactionId,
     settlement_id: m.type === 'settlement' ? m.settlementId : null,
+    adjustment_id: m.adjustmentId,
     amount: m.amount,
     fee: m.fee,
     net: m.net,

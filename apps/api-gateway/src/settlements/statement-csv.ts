@@ -1,7 +1,7 @@
 import { BalancesView, StatementView } from '@momo/contracts';
 
 const COLUMNS = [
-  'created_at', 'type', 'id', 'transaction_id', 'settlement_id', 'amount', 'fee', 'net',
+  'created_at', 'type', 'id', 'transaction_id', 'settlement_id', 'adjustment_id', 'amount', 'fee', 'net',
   'available_change', 'pending_change', 'reserved_change',
   'available_after', 'pending_after', 'reserved_after', 'total_after',
 ] as const;
@@ -14,12 +14,12 @@ const COLUMNS = [
  */
 export function statementCsv(s: StatementView): string {
   const balanceRow = (type: string, at: string, b: BalancesView) =>
-    [at, type, '', '', '', '', '', '', '', '', '', b.available, b.pending, b.reserved, b.total];
+    [at, type, '', '', '', '', '', '', '', '', '', '', b.available, b.pending, b.reserved, b.total];
   const rows: (string | number)[][] = [
     [...COLUMNS],
     balanceRow('opening_balance', s.from, s.opening_balance),
     ...s.movements.map((m) => [
-      m.created_at, m.type, m.id, m.transaction_id, m.settlement_id ?? '', m.amount, m.fee, m.net,
+      m.created_at, m.type, m.id, m.transaction_id ?? '', m.settlement_id ?? '', m.adjustment_id ?? '', m.amount, m.fee, m.net,
       m.change.available, m.change.pending, m.change.reserved,
       m.balance_after.available, m.balance_after.pending, m.balance_after.reserved, m.balance_after.total,
     ]),

@@ -45,10 +45,12 @@ export interface BalanceTransactionView {
   id: string;
   type: string;
   created_at: string;
-  /** The transaction it came from (the cash in, payout or refund). */
-  transaction_id: string;
+  /** The transaction it came from (the cash in, payout or refund); null for an adjustment. */
+  transaction_id: string | null;
   /** The settlement it came from (type `settlement`), else null. */
   settlement_id: string | null;
+  /** The ledger adjustment it came from (type `adjustment`), else null. */
+  adjustment_id: string | null;
   /** The source transaction's amount and fee. */
   amount: number;
   fee: number;

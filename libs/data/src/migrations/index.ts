@@ -3,6 +3,7 @@ import { MerchantApi1795320000000 } from './1795320000000-MerchantApi';
 import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliveryLeases';
 import { Durability1795350000000 } from './1795350000000-Durability';
 import { Settlement1795390000000 } from './1795390000000-Settlement';
+import { LedgerAdjustments1795390000001 } from './1795390000001-LedgerAdjustments';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
-export const MIGRATIONS = [InitialSchema1795314900000, MerchantApi1795320000000, WebhookDeliveryLeases1795340000000, Durability1795350000000, Settlement1795390000000];
+export const MIGRATIONS = [InitialSchema1795314900000, MerchantApi1795320000000, WebhookDeliveryLeases1795340000000, Durability1795350000000, Settlement1795390000000, LedgerAdjustments1795390000001];

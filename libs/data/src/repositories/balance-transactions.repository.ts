@@ -15,6 +15,7 @@ export const BALANCE_TRANSACTION_TYPES = [
   'refund_hold',
   'refund',
   'refund_release',
+  'adjustment',
 ] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
@@ -31,9 +32,11 @@ export interface BalanceTransaction {
   id: string;
   type: BalanceTransactionType;
   createdAt: Date;
-  transactionId: string;
+  /** The transaction it came from; null for a ledger adjustment. */
+  transactionId: string | null;
   settlementId: string | null;
-  /** The source transaction's amount and fee. */
+  adjustmentId: string | null;
+  /** The source transaction's amount and fee (an adjustment: its amount, unsigned, and no fee). */
   amount: number;
   fee: number;
   /** What this movement changed, per account and in total (`net` = change of the total). */
@@ -66,7 +69,7 @@ export interface Statement {
 const MOVEMENTS = `
   WITH accounts AS (SELECT id, kind FROM ledger_accounts WHERE merchant_id = $1 AND mode = $2),
   moves AS (
-    SELECT j.id, j.kind, j.created_at, j.transaction_id,
+    SELECT j.id, j.kind, j.created_at, j.transaction_id, j.adjustment_id,
            COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_available'), 0)::bigint AS d_available,
            COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_pending'), 0)::bigint AS d_pending,
            COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_reserved'), 0)::bigint AS d_reserved
@@ -76,8 +79,9 @@ const MOVEMENTS = `
     SELECT m.*,
            sum(d_available) OVER w AS available_after, sum(d_pending) OVER w AS pending_after, sum(d_reserved) OVER w AS reserved_after
       FROM moves m WINDOW w AS (ORDER BY m.id))
-  SELECT r.*, t.amount, t.fee, t.settlement_id,
+  SELECT r.*, COALESCE(t.amount, abs(adj.amount)) AS amount, COALESCE(t.fee, 0) AS fee, t.settlement_id,
          CASE r.kind
+           WHEN 'adjustment' THEN 'adjustment'
            WHEN 'collect_pending' THEN 'payment'
            WHEN 'collect_settled' THEN 'payment'
            WHEN 'collect_released' THEN CASE WHEN t.settlement_id IS NOT NULL THEN 'settlement' ELSE 'early_settlement' END
@@ -85,7 +89,7 @@ const MOVEMENTS = `
            WHEN 'payout_settled' THEN CASE WHEN t.reverses_payment_id IS NULL THEN 'payout' ELSE 'refund' END
            WHEN 'payout_released' THEN CASE WHEN t.reverses_payment_id IS NULL THEN 'payout_release' ELSE 'refund_release' END
          END AS type
-    FROM running r JOIN transactions t ON t.id = r.transaction_id`;
+    FROM running r LEFT JOIN transactions t ON t.id = r.transaction_id LEFT JOIN ledger_adjustments adj ON adj.id = r.adjustment_id`;
 
 /**
  * The merchant's view of the ledger: every movement of its pending, available and reserved
@@ -151,8 +155,9 @@ function toBalanceTransaction(r: Record<string, unknown>): BalanceTransaction {
     id: String(r.id),
     type: r.type as BalanceTransactionType,
     createdAt: r.created_at as Date,
-    transactionId: r.transaction_id as string,
+    transactionId: (r.transaction_id as string | null) ?? null,
     settlementId: (r.settlement_id as string | null) ?? null,
+    adjustmentId: r.adjustment_id === null || r.adjustment_id === undefined ? null : String(r.adjustment_id),
     amount: Number(r.amount),
     fee: Number(r.fee),
     change,

@@ -11,6 +11,7 @@ import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
 import { SettlementsRepository } from './settlements.repository';
 import { BalanceTransactionsRepository } from './balance-transactions.repository';
+import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -27,6 +28,7 @@ export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
 export * from './settlements.repository';
 export * from './balance-transactions.repository';
+export * from './ledger-adjustments.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -42,4 +44,5 @@ export const REPOSITORIES = [
   InvariantsRepository,
   SettlementsRepository,
   BalanceTransactionsRepository,
+  LedgerAdjustmentsRepository,
 ];

@@ -40,6 +40,7 @@ export const INVARIANTS = {
   pending_matches_unsettled: "each merchant's pending balance equals the net of its succeeded, unsettled cash ins",
   due_cash_ins_settled: 'no succeeded cash in is still unsettled after a completed settlement run whose period covers it',
   settlement_totals_match: "each completed settlement's count, gross, fees and net equal those of the cash ins it covers",
+  adjustments_posted: "each approved ledger adjustment has exactly one journal moving its amount between the merchant's available balance and its counterparty; others none",
 } as const;
 export type InvariantName = keyof typeof INVARIANTS;
 
@@ -76,7 +77,7 @@ function queries(b: InvariantBounds): Query[] {
   return [
     [
       'journals_balance',
-      `SELECT 'journal ' || j.id || ' of ' || j.transaction_id || ' sums to ' || COALESCE(sum(e.amount), 0) AS x
+      `SELECT 'journal ' || j.id || ' of ' || COALESCE(j.transaction_id::text, 'adjustment ' || j.adjustment_id) || ' sums to ' || COALESCE(sum(e.amount), 0) AS x
          FROM ledger_journals j LEFT JOIN ledger_entries e ON e.journal_id = j.id
         GROUP BY j.id HAVING count(e.id) = 0 OR sum(e.amount) <> 0`,
       [],
@@ -197,6 +198,21 @@ function queries(b: InvariantBounds): Query[] {
                      WHERE settlement_id IS NOT NULL GROUP BY settlement_id) c ON c.settlement_id = s.id
         WHERE s.status = 'completed'
           AND (s.transaction_count <> COALESCE(c.n, 0) OR s.gross <> COALESCE(c.gross, 0) OR s.fees <> COALESCE(c.fees, 0) OR s.net <> s.gross - s.fees)`,
+      [],
+    ],
+    [
+      'adjustments_posted',
+      `SELECT 'adjustment ' || d.id || ' (' || d.status || '): ' || count(DISTINCT j.id) || ' journal(s)' AS x
+         FROM ledger_adjustments d
+         LEFT JOIN ledger_journals j ON j.adjustment_id = d.id
+         LEFT JOIN ledger_entries e ON e.journal_id = j.id
+         LEFT JOIN ledger_accounts a ON a.id = e.account_id
+        GROUP BY d.id
+       HAVING count(DISTINCT j.id) <> CASE WHEN d.status = 'approved' THEN 1 ELSE 0 END
+           OR (d.status = 'approved' AND (
+                COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_available' AND a.merchant_id = d.merchant_id AND a.mode = d.mode), 0) <> d.amount
+             OR COALESCE(sum(e.amount) FILTER (WHERE a.kind = d.counterparty AND a.mode = d.mode AND a.network IS NOT DISTINCT FROM d.network), 0) <> -d.amount
+             OR count(e.id) <> 2))`,
       [],
     ],
   ];
