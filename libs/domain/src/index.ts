@@ -8,3 +8,4 @@ export * from './api-key';
 export * from './reconciliation';
 export * from './refund';
 export * from './settlement';
+export * from './operator-report';

@@ -12,6 +12,7 @@ import { WebhooksRepository } from './webhooks.repository';
 import { SettlementsRepository } from './settlements.repository';
 import { BalanceTransactionsRepository } from './balance-transactions.repository';
 import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
+import { OperatorReportsRepository } from './operator-reports.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -29,6 +30,7 @@ export * from './invariants.repository';
 export * from './settlements.repository';
 export * from './balance-transactions.repository';
 export * from './ledger-adjustments.repository';
+export * from './operator-reports.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -45,4 +47,5 @@ export const REPOSITORIES = [
   SettlementsRepository,
   BalanceTransactionsRepository,
   LedgerAdjustmentsRepository,
+  OperatorReportsRepository,
 ];
