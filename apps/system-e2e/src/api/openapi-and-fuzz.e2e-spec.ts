@@ -26,8 +26,8 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/balance-transactions', '/v1/payments', '/v1/payments/{id}',
-      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/settlements', '/v1/settlements/{id}', '/v1/settlements/{id}/transactions', '/v1/statements',
-      '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
+      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/settlement-wallet', '/v1/settlements', '/v1/settlements/{id}', '/v1/settlements/{id}/transactions', '/v1/statements',
+      '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay', '/v1/withdrawals',
     ]);
     const page = await fetch(`${system.stack.url('api-gateway')}/docs`);
     expect(page.status).toBe(200);
@@ -70,6 +70,13 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['GET', '/v1/statements?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
       ['GET', '/v1/statements?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
       ['GET', '/v1/statements', {}],
+      ['GET', '/v1/settlement-wallet', { key: m.accountKey }],
+      ['POST', '/v1/withdrawals', { body: { amount: 1000 } }],
+      ['PUT', '/v1/settlement-wallet', { key: m.accountKey, body: { msisdn: MTN } }],
+      ['PUT', '/v1/settlement-wallet', { key: m.accountKey, body: { msisdn: 12 } }],
+      ['GET', '/v1/settlement-wallet', { key: m.accountKey }],
+      ['POST', '/v1/withdrawals', { body: { amount: 1000 } }],
+      ['POST', '/v1/withdrawals', { body: { amount: 'lots' } }],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Docs app', webhook_url: system.receiver.url } }],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Bad hook', webhook_url: 'https://10.1.2.3/hook' } }],
       ['POST', '/v1/apps', { body: { name: 'Wrong key' } }],
@@ -113,6 +120,8 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['GET', () => '/v1/settlements'],
       ['GET', (id) => `/v1/settlements/${id}`],
       ['GET', () => '/v1/statements'],
+      ['PUT', () => '/v1/settlement-wallet'],
+      ['POST', () => '/v1/withdrawals'],
     ];
 
     /** Anything JSON can say, biased towards the fields the API reads. */

@@ -96,4 +96,35 @@ describe('settlement through the whole stack', () => {
     expect(opening + movements.reduce((sum, r) => sum + Number(r[col('net')]), 0)).toBe(closing);
     expect(closing).toBe(statement.closing_balance.total);
   });
+
+  it('withdraws available balance to the registered settlement wallet, as a marked payout, once per Idempotency-Key', async () => {
+    const account = system.merchant.accountKey;
+    const withdraw = (body: Record<string, unknown>, key: string) =>
+      system.api('POST', '/v1/withdrawals', { body, headers: { 'Idempotency-Key': key } }) as Promise<TransactionResponse>;
+    expect((await system.api('GET', '/v1/settlement-wallet', { key: account })).status).toBe(404);
+    expect((await withdraw({ amount: 1_000 }, 'w-before-wallet')).body).toMatchObject({ status: 'error', code: 'SETTLEMENT_WALLET_MISSING' });
+    // The wallet is an account setting; withdrawing moves money, so it takes an app key.
+    expect((await system.api('PUT', '/v1/settlement-wallet', { body: { msisdn: '0788000321' } })).status).toBe(403);
+    expect((await system.api('PUT', '/v1/settlement-wallet', { key: account, body: { msisdn: '0758000321' } })).body).toMatchObject({ code: 'UNSUPPORTED_NETWORK' });
+    const registered = await system.api<{ data: { msisdn: string; network: string; mode: string } }>('PUT', '/v1/settlement-wallet', { key: account, body: { msisdn: '0788000321' } });
+    expect(registered.body.data).toMatchObject({ msisdn: '250788000321', network: 'mtn', mode: 'test' });
+    expect((await system.api('POST', '/v1/withdrawals', { key: account, body: { amount: 1_000 } })).status).toBe(403);
+
+    const before = await balanceOf(system);
+    expect((await withdraw({ amount: before.available }, 'w-too-much')).body).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    const first = await withdraw({ amount: 2_000, reference: 'payout-to-self' }, 'w-1');
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ direction: 'payout', amount: 2_000, msisdn: '250788000321', reference: 'payout-to-self', description: 'Withdrawal to the settlement wallet' });
+    const replay = await withdraw({ amount: 2_000, reference: 'payout-to-self' }, 'w-1');
+    expect(replay.body.data.id).toBe(first.body.data.id);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const done = await waitFor(async () => {
+      const t = await read(first.body.data.id);
+      return t.status === 'pending' ? undefined : t;
+    }, { timeoutMs: 20_000, what: 'the withdrawal to be final' });
+    expect(done.status).toBe('succeeded');
+    expect((await balanceOf(system)).available).toBe(before.available - 2_000 - done.fee);
+    const moves = (await system.api<Page<{ type: string; transaction_id: string }>>('GET', `/v1/balance-transactions?limit=100`)).body.data.filter((m) => m.transaction_id === done.id);
+    expect(moves.map((m) => m.type).sort()).toEqual(['withdrawal', 'withdrawal_hold']);
+  });
 });

@@ -15,6 +15,9 @@ export const BALANCE_TRANSACTION_TYPES = [
   'refund_hold',
   'refund',
   'refund_release',
+  'withdrawal_hold',
+  'withdrawal',
+  'withdrawal_release',
   'adjustment',
 ] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
@@ -85,9 +88,9 @@ const MOVEMENTS = `
            WHEN 'collect_pending' THEN 'payment'
            WHEN 'collect_settled' THEN 'payment'
            WHEN 'collect_released' THEN CASE WHEN t.settlement_id IS NOT NULL THEN 'settlement' ELSE 'early_settlement' END
-           WHEN 'payout_reserved' THEN CASE WHEN t.reverses_payment_id IS NULL THEN 'payout_hold' ELSE 'refund_hold' END
-           WHEN 'payout_settled' THEN CASE WHEN t.reverses_payment_id IS NULL THEN 'payout' ELSE 'refund' END
-           WHEN 'payout_released' THEN CASE WHEN t.reverses_payment_id IS NULL THEN 'payout_release' ELSE 'refund_release' END
+           WHEN 'payout_reserved' THEN CASE WHEN t.withdrawal THEN 'withdrawal_hold' WHEN t.reverses_payment_id IS NULL THEN 'payout_hold' ELSE 'refund_hold' END
+           WHEN 'payout_settled' THEN CASE WHEN t.withdrawal THEN 'withdrawal' WHEN t.reverses_payment_id IS NULL THEN 'payout' ELSE 'refund' END
+           WHEN 'payout_released' THEN CASE WHEN t.withdrawal THEN 'withdrawal_release' WHEN t.reverses_payment_id IS NULL THEN 'payout_release' ELSE 'refund_release' END
          END AS type
     FROM running r LEFT JOIN transactions t ON t.id = r.transaction_id LEFT JOIN ledger_adjustments adj ON adj.id = r.adjustment_id`;
 

@@ -13,6 +13,7 @@ import { SettlementsRepository } from './settlements.repository';
 import { BalanceTransactionsRepository } from './balance-transactions.repository';
 import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
 import { OperatorReportsRepository } from './operator-reports.repository';
+import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -31,6 +32,7 @@ export * from './settlements.repository';
 export * from './balance-transactions.repository';
 export * from './ledger-adjustments.repository';
 export * from './operator-reports.repository';
+export * from './settlement-wallets.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -48,4 +50,5 @@ export const REPOSITORIES = [
   BalanceTransactionsRepository,
   LedgerAdjustmentsRepository,
   OperatorReportsRepository,
+  SettlementWalletsRepository,
 ];
