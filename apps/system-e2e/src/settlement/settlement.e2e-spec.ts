@@ -1,5 +1,7 @@
-import { TransactionView } from '@momo/contracts';
-import { startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { Queue } from 'bullmq';
+import { QueueName, TransactionView } from '@momo/contracts';
+import { redisOptionsFromUrl } from '@momo/platform';
+import { startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
 import { balanceOf, MTN, TransactionResponse } from '../api/api-helpers';
 
 interface Page<T> {
@@ -22,6 +24,21 @@ describe('settlement through the whole stack', () => {
   afterAll(() => system?.stop());
 
   const read = async (id: string) => (await system.api<{ data: TransactionView }>('GET', `/v1/payments/${id}`)).body.data;
+
+  it('schedules live settlement daily at midnight in Kigali and test settlement every few seconds (BullMQ job schedulers)', async () => {
+    const queue = new Queue(QueueName.Settlement, { connection: redisOptionsFromUrl(TEST_REDIS_URL), prefix: system.queuePrefix });
+    try {
+      const live = await queue.getJobScheduler('settlement-run-live');
+      expect(live).toMatchObject({ pattern: '0 0 * * *', tz: 'Africa/Kigali' });
+      // The next live run is at 00:00 Kigali, which is 22:00 UTC.
+      const next = new Date(Number(live!.next));
+      expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([22, 0]);
+      expect(next.getTime() - Date.now()).toBeLessThanOrEqual(86_400_000);
+      expect(await queue.getJobScheduler('settlement-run-test')).toMatchObject({ every: 5_000 });
+    } finally {
+      await queue.close();
+    }
+  });
 
   it('moves a succeeded cash in from pending to available at the next run, and shows the settlement', async () => {
     const res = (await system.api('POST', '/v1/payments', { body: { amount: 20_000, msisdn: MTN, reference: 'order-settle-1' } })) as TransactionResponse;
