@@ -37,4 +37,8 @@ export class TransactionEntity {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
   @Column('timestamptz', { name: 'completed_at', nullable: true }) completedAt!: Date | null;
   @Column('timestamptz', { name: 'settled_at', nullable: true }) settledAt!: Date | null;
+  /** The settlement that released this cash in; null before, and when its refund released it early. */
+  @Column('uuid', { name: 'settlement_id', nullable: true }) settlementId!: string | null;
+  /** A payout to the merchant's own settlement wallet (POST /v1/withdrawals). */
+  @Column('boolean') withdrawal!: boolean;
 }

@@ -11,6 +11,11 @@ import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.
 import { ReconciliationRepository } from './reconciliation.repository';
 import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
+import { SettlementsRepository } from './settlements.repository';
+import { BalanceTransactionsRepository } from './balance-transactions.repository';
+import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
+import { OperatorReportsRepository } from './operator-reports.repository';
+import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -28,6 +33,11 @@ export * from './invariants.repository';
 export * from './backlog.repository';
 export * from './events.repository';
 export * from './webhook-body.sql';
+export * from './settlements.repository';
+export * from './balance-transactions.repository';
+export * from './ledger-adjustments.repository';
+export * from './operator-reports.repository';
+export * from './settlement-wallets.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -43,4 +53,9 @@ export const REPOSITORIES = [
   InvariantsRepository,
   BacklogRepository,
   EventsRepository,
+  SettlementsRepository,
+  BalanceTransactionsRepository,
+  LedgerAdjustmentsRepository,
+  OperatorReportsRepository,
+  SettlementWalletsRepository,
 ];

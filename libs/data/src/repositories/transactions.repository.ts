@@ -44,6 +44,8 @@ export interface NewTransaction {
   provider: Provider;
   initiatedBy: InitiatedBy;
   reversesPaymentId: string | null;
+  /** A payout to the merchant's settlement wallet; false when absent. */
+  withdrawal?: boolean;
 }
 
 export interface FinalOutcome {
@@ -64,12 +66,12 @@ export class TransactionsRepository {
       em,
       t,
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
-         metadata, network, provider, initiated_by, reverses_payment_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
        ON CONFLICT (id) DO NOTHING
        RETURNING *`,
       [t.id, t.merchantId, t.appId, t.mode, t.direction, t.amount, t.fee, t.msisdn, t.description, t.reference,
-        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId],
+        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, t.withdrawal ?? false],
     );
     if (rows.length === 1) return { transaction: hydrate(em, TransactionEntity, rows[0]), created: true };
     const existing = await this.findById(t.id, em);
