@@ -7,8 +7,10 @@ import { databaseCommands } from './commands/database.commands';
 import { exceptionsCommands } from './commands/exceptions.commands';
 import { invariantsCommand } from './commands/invariants.command';
 import { keyCommands } from './commands/key.commands';
+import { ledgerCommands } from './commands/ledger.commands';
 import { merchantCommands } from './commands/merchant.commands';
 import { queueCommands } from './commands/queue.commands';
+import { reconcileCommands } from './commands/reconcile.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
 
 /** Platform-operator commands: schema, merchants, keys. `admin-cli --help` lists them (docs/admin-cli.md). */
@@ -21,6 +23,8 @@ seedDemoCommand(program);
 invariantsCommand(program);
 exceptionsCommands(program);
 consoleOperatorCommands(program);
+ledgerCommands(program);
+reconcileCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof AdminError;

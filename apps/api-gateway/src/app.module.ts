@@ -17,6 +17,7 @@ import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
+import { SETTLEMENT_CONTROLLERS } from './settlements/settlement-controllers';
 import { WEBHOOK_CONTROLLERS } from './webhooks/webhook-controllers';
 
 /** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
@@ -28,7 +29,7 @@ export class ApiGatewayModule {
     return {
       module: ApiGatewayModule,
       imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
-      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS, ...SETTLEMENT_CONTROLLERS],
       providers: [...AUTH_PROVIDERS, IdempotentRequests, TransactionCommands, AppsService, WebhookUrlCheck],
     };
   }

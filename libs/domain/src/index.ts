@@ -8,3 +8,5 @@ export * from './api-key';
 export * from './reconciliation';
 export * from './refund';
 export * from './text';
+export * from './settlement';
+export * from './operator-report';

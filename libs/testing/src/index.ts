@@ -12,3 +12,4 @@ export * from './admin-cli';
 export * from './webhooks';
 export * from './deploy-tools';
 export * from './fault-proxy';
+export * from './factories/activity.factory';

@@ -9,7 +9,14 @@ import { page } from '../pages/layout';
 const KIND_TEXT: Record<string, string> = {
   missed_success: 'We recorded a failure; the operator says it succeeded (the customer paid, the merchant was not credited).',
   phantom_success: 'We recorded a success; the operator says it failed (the merchant was credited for money that never moved).',
+  missing_at_operator: "We recorded a success the operator's report does not list.",
+  missing_here: "The operator's report lists a transaction we have no record of.",
+  amount_differs: "The operator's report gives another amount than we recorded.",
 };
+
+const paymentLink = (id: string | null) => (id ? html`<a class="mono" href="/payments/${id}">${id.slice(0, 8)}…</a>` : html`<span class="muted">none here</span>`);
+const amount = (value: number | null) => (value === null ? '—' : rwf(value));
+const status = (value: string | null) => (value ? badge(value) : html`<span class="muted">—</span>`);
 
 /** Reconciliation exceptions: operator answers contradicting a final status. Never applied automatically; a person settles each. */
 @Controller('exceptions')
@@ -31,8 +38,8 @@ export class ExceptionsController {
         : html`<table class="responsive"><thead><tr><th>#</th><th>First seen</th><th>Kind</th><th>Payment</th><th>Recorded → operator says</th><th class="num">Amount</th><th class="num">Seen</th><th>State</th></tr></thead>
           <tbody>${rows.map(
             (x) => html`<tr><td data-label="#"><a href="/exceptions/${x.id}">#${x.id}</a></td><td data-label="First seen">${when(x.firstSeenAt)}</td>
-              <td data-label="Kind">${badge(x.kind, 'bad')}</td><td data-label="Payment"><a class="mono" href="/payments/${x.transactionId}">${x.transactionId.slice(0, 8)}…</a> <span class="muted">${x.network} ${x.mode}</span></td>
-              <td data-label="Status">${x.recordedStatus} → <strong>${x.reportedStatus}</strong></td><td class="num" data-label="Amount">${rwf(x.amount)}</td>
+              <td data-label="Kind">${badge(x.kind, 'bad')}</td><td data-label="Payment">${paymentLink(x.transactionId)} <span class="muted">${x.network} ${x.mode}</span></td>
+              <td data-label="Status">${x.recordedStatus ?? '—'} → <strong>${x.reportedStatus ?? '—'}</strong></td><td class="num" data-label="Amount">${amount(x.amount)}</td>
               <td class="num" data-label="Seen">${x.occurrences}×</td><td data-label="State">${x.resolvedAt ? badge('resolved', 'ok') : badge('open', 'bad')}</td></tr>`,
           )}</tbody></table>`}</section>`;
     return page({ title: 'Reconciliation exceptions', path: '/exceptions', viewer: viewerOf(signedIn), body });
@@ -46,7 +53,8 @@ export class ExceptionsController {
     const viewer = viewerOf(signedIn);
     const body = html`
       <div class="grid">
-        <section class="panel"><h2>What contradicts what</h2><p>${KIND_TEXT[x.kind] ?? x.kind}</p>${facts(x)}</section>
+        <section class="panel"><h2>What contradicts what</h2><p>${KIND_TEXT[x.kind] ?? x.kind}</p>${facts(x)}
+          ${x.dossier ? html`<h3>Dossier</h3><pre>${JSON.stringify(x.dossier, null, 2)}</pre>` : ''}</section>
         <section class="panel"><h2>Resolution</h2>
           ${x.resolvedAt
             ? html`<p>${badge('resolved', 'ok')} ${when(x.resolvedAt)}</p><p>${x.resolution}</p>`
@@ -58,7 +66,7 @@ export class ExceptionsController {
                   <p><button class="button button-primary" type="submit">Mark resolved</button></p>
                 </form>`
               : html`<p class="muted">Open. Only the operator role can resolve exceptions.</p>`}
-          <p><a href="/payments/${x.transactionId}">The payment's whole story →</a></p>
+          ${x.transactionId ? html`<p><a href="/payments/${x.transactionId}">The payment's whole story →</a></p>` : ''}
         </section>
       </div>`;
     return page({ title: `Exception #${x.id}`, path: '/exceptions', viewer, body, notice: done ? 'Resolved and recorded in the audit log.' : null });
@@ -82,12 +90,13 @@ export class ExceptionsController {
 
 function facts(x: ReconciliationExceptionView) {
   return html`<dl class="facts">
-    <dt>Payment</dt><dd><a class="mono" href="/payments/${x.transactionId}">${x.transactionId}</a></dd>
-    <dt>Direction · network</dt><dd>${x.direction} · ${x.network} (${x.mode})</dd>
-    <dt>Amount · fee</dt><dd>${rwf(x.amount)} · ${rwf(x.fee)}</dd>
-    <dt>We recorded</dt><dd>${badge(x.recordedStatus)} ${x.recordedFailureCode ? html`<code>${x.recordedFailureCode}</code>` : ''}</dd>
-    <dt>Operator says</dt><dd>${badge(x.reportedStatus)} ${x.reportedFailureCode ? html`<code>${x.reportedFailureCode}</code>` : ''} ${x.reportedProviderRef ? html`ref <code>${x.reportedProviderRef}</code>` : ''}</dd>
-    <dt>Learnt from</dt><dd>${x.source}</dd>
+    <dt>Payment</dt><dd>${x.transactionId ? html`<a class="mono" href="/payments/${x.transactionId}">${x.transactionId}</a>` : html`<span class="muted">no record here</span>`}</dd>
+    ${x.operatorReference ? html`<dt>Operator reference</dt><dd class="mono">${x.operatorReference}</dd>` : ''}
+    <dt>Direction · network</dt><dd>${x.direction ?? '—'} · ${x.network} (${x.mode})</dd>
+    <dt>Amount · fee</dt><dd>${amount(x.amount)} · ${amount(x.fee)}${x.reportedAmount !== null ? html` · operator says ${rwf(x.reportedAmount)}` : ''}</dd>
+    <dt>We recorded</dt><dd>${status(x.recordedStatus)} ${x.recordedFailureCode ? html`<code>${x.recordedFailureCode}</code>` : ''}</dd>
+    <dt>Operator says</dt><dd>${status(x.reportedStatus)} ${x.reportedFailureCode ? html`<code>${x.reportedFailureCode}</code>` : ''} ${x.reportedProviderRef ? html`ref <code>${x.reportedProviderRef}</code>` : ''}</dd>
+    <dt>Learnt from</dt><dd>${x.source}${x.reportId ? html` · report <code>${x.reportId}</code>` : ''}</dd>
     <dt>Seen</dt><dd>${x.occurrences}× · first ${when(x.firstSeenAt)} · last ${when(x.lastSeenAt)}</dd>
   </dl>`;
 }

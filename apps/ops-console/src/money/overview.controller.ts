@@ -33,7 +33,7 @@ export class OverviewController {
       this.signals.invariants(),
     ]);
     const totalPending = pending.reduce((n, p) => n + p.count, 0);
-    const exceptionCount = openExceptions.missed_success + openExceptions.phantom_success;
+    const exceptionCount = Object.values(openExceptions).reduce((n, c) => n + c, 0);
     const abandonedCount = abandoned.reduce((n, a) => n + a.count, 0);
     const body = html`
       <section class="grid" aria-label="Headline numbers">

@@ -26,8 +26,9 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const doc = (await (await fetch(`${system.stack.url('api-gateway')}/openapi.json`)).json()) as { openapi: string; paths: object };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/events', '/v1/events/{id}', '/v1/payments', '/v1/payments/{id}',
-      '/v1/payments/{id}/refund', '/v1/payouts', '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay',
+      '/v1/apps', '/v1/apps/{id}', '/v1/apps/{id}/webhook-secret/rotate', '/v1/balance', '/v1/balance-transactions', '/v1/events', '/v1/events/{id}',
+      '/v1/payments', '/v1/payments/{id}', '/v1/payments/{id}/refund', '/v1/payouts', '/v1/settlement-wallet', '/v1/settlements', '/v1/settlements/{id}',
+      '/v1/settlements/{id}/transactions', '/v1/statements', '/v1/webhook-deliveries', '/v1/webhook-deliveries/{id}', '/v1/webhook-deliveries/{id}/replay', '/v1/withdrawals',
     ]);
     const page = await fetch(`${system.stack.url('api-gateway')}/docs`);
     expect(page.status).toBe(200);
@@ -59,6 +60,24 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       ['POST', `/v1/payments/${randomUUID()}/refund`, {}],
       ['GET', '/v1/balance', { key: m.accountKey }],
       ['GET', '/v1/balance', {}],
+      ['GET', '/v1/balance-transactions', {}],
+      ['GET', '/v1/balance-transactions?type=settlement&limit=2', { key: m.accountKey }],
+      ['GET', '/v1/balance-transactions?type=nope', {}],
+      ['GET', '/v1/balance-transactions?cursor=bm9wZQ', {}],
+      ['GET', '/v1/settlements', {}],
+      ['GET', `/v1/settlements/${randomUUID()}`, {}],
+      ['GET', `/v1/settlements/${randomUUID()}/transactions`, {}],
+      ['GET', `/v1/statements?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, {}],
+      ['GET', '/v1/statements?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
+      ['GET', '/v1/statements?from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', {}],
+      ['GET', '/v1/statements', {}],
+      ['GET', '/v1/settlement-wallet', { key: m.accountKey }],
+      ['POST', '/v1/withdrawals', { body: { amount: 1000 } }],
+      ['PUT', '/v1/settlement-wallet', { key: m.accountKey, body: { msisdn: MTN } }],
+      ['PUT', '/v1/settlement-wallet', { key: m.accountKey, body: { msisdn: 12 } }],
+      ['GET', '/v1/settlement-wallet', { key: m.accountKey }],
+      ['POST', '/v1/withdrawals', { body: { amount: 1000 } }],
+      ['POST', '/v1/withdrawals', { body: { amount: 'lots' } }],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Docs app', webhook_url: system.receiver.url } }],
       ['POST', '/v1/apps', { key: m.accountKey, body: { name: 'Bad hook', webhook_url: 'https://10.1.2.3/hook' } }],
       ['POST', '/v1/apps', { body: { name: 'Wrong key' } }],
@@ -137,7 +156,7 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
     const rawFragment = fc.constantFrom('%00', '%ED%A0%80', '%C0%80', '%FF%FE', '%1B', '%0A', '%', '%E0%A4%A', '..', '%2e%2e%2f', 'a'.repeat(300));
     const queryValue = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2_000))), rawFragment);
     const queryKey = fc.oneof(
-      fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'app_id', 'transaction_id', 'event_type', 'type', 'limit[]'),
+      fc.constantFrom('limit', 'cursor', 'status', 'direction', 'reference', 'msisdn', 'created_from', 'created_to', 'app_id', 'transaction_id', 'event_type', 'type', 'from', 'to', 'format', 'limit[]'),
       hostileText.map((t) => encode(t.slice(0, 50))),
     );
     const query = fc.oneof(

@@ -107,8 +107,8 @@ describe('merchant API: what the merchant hears for each upstream answer', () =>
     const res = await system.api('POST', '/v1/payouts', { body: { amount: 1_000, msisdn: MTN } });
     expectErrorEnvelope(res, 503, 'OPERATOR_UNAVAILABLE');
     expect(res.headers.get('retry-after')).toBe('11');
-    const balance = await system.api<{ data: { available: number; pending: number } }>('GET', '/v1/balance', { key: system.merchant.accountKey });
-    expect(balance.body.data).toMatchObject({ available: 5_000, pending: 0 });
+    const balance = await system.api<{ data: { available: number; pending: number; reserved: number } }>('GET', '/v1/balance', { key: system.merchant.accountKey });
+    expect(balance.body.data).toMatchObject({ available: 5_000, pending: 0, reserved: 0 });
   });
 
   it('answers 503 when payments-core does not answer in time; the retry with the same key yields the same transaction', async () => {

@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   INSUFFICIENT_BALANCE: { http: 409, message: 'The balance does not cover the amount plus fee.' },
   ALREADY_REFUNDED: { http: 409, message: 'This payment already has a refund that is pending or succeeded.' },
   PAYMENT_NOT_REFUNDABLE: { http: 409, message: 'Only a succeeded cash in (direction collect) can be refunded.' },
+  SETTLEMENT_WALLET_MISSING: { http: 409, message: 'No settlement wallet is registered for this mode; register one with PUT /v1/settlement-wallet (account key).' },
   IDEMPOTENCY_KEY_IN_USE: { http: 409, message: 'A request with this Idempotency-Key is still being processed.' },
   REQUEST_TIMEOUT: { http: 408, message: 'The request was not received in time.' },
   PAYLOAD_TOO_LARGE: { http: 413, message: 'The request body is too large.' },

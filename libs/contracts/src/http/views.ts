@@ -48,13 +48,16 @@ export interface AppCreatedView extends AppView {
 }
 
 /**
- * GET /v1/balance, in minor units, for the calling key's mode. `available` is what payouts and
- * refunds can spend now; `pending` is held for payouts and refunds still in flight (amount + fee):
- * it leaves when they succeed and returns to `available` when they fail.
+ * GET /v1/balance, in minor units, for the calling key's mode (docs/settlement.md). `available` is
+ * what payouts and refunds can spend now; `pending` is collected but not yet settled (succeeded
+ * cash ins less fees, until a settlement run moves them to available); `reserved` is held for
+ * payouts and refunds still in flight (amount + fee): it leaves when they succeed and returns to
+ * `available` when they fail.
  */
 export interface BalanceView {
   available: number;
   pending: number;
+  reserved: number;
   currency: 'RWF';
   mode: Mode;
 }

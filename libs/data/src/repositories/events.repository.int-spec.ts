@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
 import { EventsRepository } from './events.repository';
+import { MerchantsRepository } from './merchants.repository';
 import { WebhooksRepository } from './webhooks.repository';
 
 /** The events API's reads: scoped to an app (or an account) and a mode, paged newest first, and the very body a webhook carries. */
@@ -30,7 +31,12 @@ describe('EventsRepository', () => {
   it("keeps an app key to its app's events and its mode; an account sees all its apps'", async () => {
     const merchant = await seedMerchant(db.dataSource, { webhookUrl: 'https://example.com/hook' });
     const secondApp = randomUUID();
-    await db.dataSource.query(`INSERT INTO apps (id, merchant_id, name, webhook_secret_ciphertext) SELECT $1, merchant_id, 'second', webhook_secret_ciphertext FROM apps WHERE id = $2`, [secondApp, merchant.appId]);
+    await new MerchantsRepository(db.dataSource).upsertApp({
+      id: secondApp,
+      merchantId: merchant.merchantId,
+      name: 'second',
+      webhooks: { test: { url: null, secretCiphertext: 'sealed' }, live: { url: null, secretCiphertext: 'sealed' } },
+    });
     const stranger = await seedMerchant(db.dataSource);
     const mine = await addEvent(merchant, 'test');
     const live = await addEvent(merchant, 'live');

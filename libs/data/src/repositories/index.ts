@@ -13,6 +13,11 @@ import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
 import { ConsoleAccountsRepository } from './console-accounts.repository';
 import { OpsViewsRepository } from './ops-views.repository';
+import { SettlementsRepository } from './settlements.repository';
+import { BalanceTransactionsRepository } from './balance-transactions.repository';
+import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
+import { OperatorReportsRepository } from './operator-reports.repository';
+import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -30,6 +35,11 @@ export * from './invariants.repository';
 export * from './backlog.repository';
 export * from './events.repository';
 export * from './webhook-body.sql';
+export * from './settlements.repository';
+export * from './balance-transactions.repository';
+export * from './ledger-adjustments.repository';
+export * from './operator-reports.repository';
+export * from './settlement-wallets.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -47,6 +57,11 @@ export const REPOSITORIES = [
   OpsViewsRepository,
   BacklogRepository,
   EventsRepository,
+  SettlementsRepository,
+  BalanceTransactionsRepository,
+  LedgerAdjustmentsRepository,
+  OperatorReportsRepository,
+  SettlementWalletsRepository,
 ];
 export * from './console-accounts.repository';
 export * from './ops-views.repository';

@@ -45,6 +45,8 @@ export interface NewTransaction {
   provider: Provider;
   initiatedBy: InitiatedBy;
   reversesPaymentId: string | null;
+  /** A payout to the merchant's settlement wallet; false when absent. */
+  withdrawal?: boolean;
 }
 
 export interface FinalOutcome {
@@ -69,12 +71,12 @@ export class TransactionsRepository {
       em,
       t,
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
-         metadata, network, provider, initiated_by, reverses_payment_id, request_id, traceparent)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)
+         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
        ON CONFLICT (id) DO NOTHING
        RETURNING *`,
       [t.id, t.merchantId, t.appId, t.mode, t.direction, t.amount, t.fee, t.msisdn, t.description, t.reference,
-        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, trace?.requestId ?? null, trace?.traceparent ?? null],
+        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, t.withdrawal ?? false, trace?.requestId ?? null, trace?.traceparent ?? null],
     );
     if (rows.length === 1) return { transaction: hydrate(em, TransactionEntity, rows[0]), created: true };
     const existing = await this.findById(t.id, em);

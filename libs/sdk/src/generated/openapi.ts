@@ -82,9 +82,29 @@ export interface paths {
         };
         /**
          * Read the merchant's balance
-         * @description The merchant's balance in the calling key's mode, from the ledger. `available` can be spent by payouts and refunds; `pending` is held for payouts and refunds still in flight. Account and app keys may read it.
+         * @description The merchant's balance in the calling key's mode, from the ledger (docs/settlement.md). `available` can be spent by payouts and refunds; `pending` is collected but not yet settled (succeeded cash ins less fees, until a settlement run); `reserved` is held for payouts and refunds still in flight. Account and app keys may read it.
          */
         get: operations["BalanceController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List balance transactions
+         * @description Every ledger movement of the merchant’s pending, available and reserved balances in the key’s mode, newest first: its type, the source transaction’s amount and fee, the change of each balance and of the total (`net`), the balances after it, and the transaction or settlement it came from. Filter by `type` and by date; cursor paging.
+         */
+        get: operations["BalanceTransactionsController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -217,6 +237,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/settlement-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the settlement wallet
+         * @description Account key. The wallet withdrawals of the key's mode go to; 404 until one is registered.
+         */
+        get: operations["SettlementWalletController_get"];
+        /**
+         * Register the settlement wallet
+         * @description Account key. Sets (or replaces) the wallet withdrawals of the key's mode go to. Each mode has its own; a live wallet needs a live account key.
+         */
+        put: operations["SettlementWalletController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List settlements
+         * @description Newest period first, in the key’s mode, with cursor paging. A settlement moves the net of succeeded cash ins from pending to available balance.
+         */
+        get: operations["SettlementsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a settlement
+         * @description Its period, count, gross, fees and net. The cash ins it covers: GET /v1/settlements/:id/transactions.
+         */
+        get: operations["SettlementsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the cash ins a settlement covers
+         * @description By id, with cursor paging.
+         */
+        get: operations["SettlementsController_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a statement
+         * @description The balances at `from`, every movement in [from, to) oldest first, and the balances at `to`, read in one snapshot: opening + the movements' net = closing, for each balance and in total. `format=csv` answers the same as text/csv (an opening_balance row, the movements, a closing_balance row). At most 93 days.
+         */
+        get: operations["StatementsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -271,6 +395,26 @@ export interface paths {
          * @description Account key. Same body and X-Service-Delivery; a new round of attempts if it fails.
          */
         post: operations["WebhookDeliveriesController_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw to the settlement wallet
+         * @description App key. Sends `amount` of the available balance (this key's mode) to the settlement wallet registered for the mode, as a payout (direction payout) with the payout fee; 409 SETTLEMENT_WALLET_MISSING without one, 409 INSUFFICIENT_BALANCE when available does not cover amount + fee. Read it back like any payout; balance transactions show it as withdrawal_hold / withdrawal / withdrawal_release.
+         */
+        post: operations["WithdrawalsController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -393,8 +537,55 @@ export interface components {
             currency: "RWF";
             /** @enum {string} */
             mode: "live" | "test";
-            /** @description Held for payouts and refunds still in flight (amount + fee); leaves on success, returns to available on failure. */
+            /** @description Collected but not yet settled: succeeded cash ins less fees, until a settlement run (or a refund of the payment) moves them to available. */
             pending: number;
+            /** @description Held for payouts and refunds still in flight (amount + fee); leaves on success, returns to available on failure. */
+            reserved: number;
+        };
+        BalancesSchema: {
+            available: number;
+            pending: number;
+            reserved: number;
+            /** @description available + pending + reserved. */
+            total: number;
+        };
+        BalanceTransactionListEnvelope: {
+            data: components["schemas"]["BalanceTransactionSchema"][];
+            pagination: components["schemas"]["PaginationSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        BalanceTransactionSchema: {
+            /** @description The ledger adjustment it came from (type adjustment). */
+            adjustment_id: string | null;
+            /** @description The source transaction's amount. */
+            amount: number;
+            /** @description Balances right after this movement. */
+            balance_after: components["schemas"]["BalancesSchema"];
+            /** @description Change of each balance. */
+            change: components["schemas"]["BalancesSchema"];
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            currency: "RWF";
+            /** @description The source transaction's fee. */
+            fee: number;
+            /** @description The ledger journal id (ordering: ledger order). */
+            id: string;
+            /** @description Change of the total balance. */
+            net: number;
+            /**
+             * Format: uuid
+             * @description The settlement it came from (type settlement).
+             */
+            settlement_id: string | null;
+            /**
+             * Format: uuid
+             * @description The cash in, payout or refund it came from; null for an adjustment.
+             */
+            transaction_id: string | null;
+            /** @enum {string} */
+            type: "payment" | "settlement" | "early_settlement" | "payout_hold" | "payout" | "payout_release" | "refund_hold" | "refund" | "refund_release" | "withdrawal_hold" | "withdrawal" | "withdrawal_release" | "adjustment";
         };
         CreateAppDto: {
             /** @example Web shop */
@@ -476,6 +667,16 @@ export interface components {
              * @description Your own reference; GET /v1/payments can filter on it.
              * @example order-1001
              */
+            reference?: string;
+        };
+        CreateWithdrawalDto: {
+            /**
+             * @description Whole RWF to send to the settlement wallet; amount + the payout fee must be available.
+             * @example 50000
+             */
+            amount: number;
+            /** @default Withdrawal to the settlement wallet */
+            description?: string;
             reference?: string;
         };
         ErrorEnvelopeSchema: {
@@ -590,6 +791,127 @@ export interface components {
              * @default 86400
              */
             previous_secret_expires_in?: number;
+        };
+        SetSettlementWalletDto: {
+            /**
+             * @description The wallet withdrawals go to, as 0788123456, 250788123456 or +250788123456; MTN (078, 079) or Airtel (072, 073).
+             * @example 0788123456
+             */
+            msisdn: string;
+        };
+        SettledTransactionListEnvelope: {
+            data: components["schemas"]["SettledTransactionSchema"][];
+            pagination: components["schemas"]["PaginationSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        SettledTransactionSchema: {
+            amount: number;
+            /** Format: date-time */
+            completed_at: string;
+            fee: number;
+            /** Format: uuid */
+            id: string;
+            net: number;
+            /** @enum {string} */
+            network: "mtn" | "airtel";
+            reference: string;
+            /** Format: date-time */
+            settled_at: string;
+        };
+        SettlementEnvelope: {
+            data: components["schemas"]["SettlementSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        SettlementListEnvelope: {
+            data: components["schemas"]["SettlementSchema"][];
+            pagination: components["schemas"]["PaginationSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        SettlementSchema: {
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            currency: "RWF";
+            /** @description Sum of their fees. */
+            fees: number;
+            /** @description Sum of the covered cash ins’ amounts. */
+            gross: number;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description gross - fees: moved from pending to available. */
+            net: number;
+            /**
+             * Format: date-time
+             * @description Every succeeded, unsettled cash in completed before this instant is covered.
+             */
+            period_end: string;
+            /**
+             * Format: date-time
+             * @description The previous settlement's period end; null for the first.
+             */
+            period_start: string | null;
+            /**
+             * @description `running` only while a run is settling it (or was interrupted and will be resumed).
+             * @enum {string}
+             */
+            status: "running" | "completed";
+            transaction_count: number;
+        };
+        SettlementWalletEnvelope: {
+            data: components["schemas"]["SettlementWalletSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        SettlementWalletSchema: {
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @example 250788123456 */
+            msisdn: string;
+            /** @enum {string} */
+            network: "mtn" | "airtel";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StatementEnvelope: {
+            data: components["schemas"]["StatementSchema"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        StatementSchema: {
+            closing_balance: components["schemas"]["BalancesSchema"];
+            /** @enum {string} */
+            currency: "RWF";
+            /** Format: date-time */
+            from: string;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description Oldest first. */
+            movements: components["schemas"]["BalanceTransactionSchema"][];
+            opening_balance: components["schemas"]["BalancesSchema"];
+            /** Format: date-time */
+            to: string;
+            totals: components["schemas"]["StatementTotalsSchema"];
+        };
+        StatementTotalsSchema: {
+            /** @description Count and net per movement type. */
+            by_type: {
+                [key: string]: {
+                    count: number;
+                    net: number;
+                };
+            };
+            movements: number;
+            /** @description closing total - opening total = the sum of the movements’ net. */
+            net: number;
         };
         TransactionEnvelope: {
             data: components["schemas"]["TransactionSchema"];
@@ -1583,6 +1905,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    BalanceTransactionsController_list: {
+        parameters: {
+            query?: {
+                /** @description At or after this instant (ISO 8601 with time zone). */
+                created_from?: string;
+                /** @description Before this instant. */
+                created_to?: string;
+                /** @description The `next_cursor` of the previous page; opaque. */
+                cursor?: string;
+                /** @description Items per page. */
+                limit?: number;
+                type?: "payment" | "settlement" | "early_settlement" | "payout_hold" | "payout" | "payout_release" | "refund_hold" | "refund" | "refund_release" | "withdrawal_hold" | "withdrawal" | "withdrawal_release" | "adjustment";
+            };
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of movements. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceTransactionListEnvelope"];
                 };
             };
             /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
@@ -2782,6 +3228,767 @@ export interface operations {
             };
         };
     };
+    SettlementWalletController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settlement wallet. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementWalletEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description No such resource, or one that belongs to another app. */
+            404: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    SettlementWalletController_set: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSettlementWalletDto"];
+            };
+        };
+        responses: {
+            /** @description The settlement wallet as registered. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementWalletEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    SettlementsController_list: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; opaque. */
+                cursor?: string;
+                /** @description Items per page. */
+                limit?: number;
+            };
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of settlements. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementListEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    SettlementsController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settlement. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description No such resource, or one that belongs to another app. */
+            404: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    SettlementsController_transactions: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; opaque. */
+                cursor?: string;
+                /** @description Items per page. */
+                limit?: number;
+            };
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of covered cash ins. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettledTransactionListEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description No such resource, or one that belongs to another app. */
+            404: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    StatementsController_get: {
+        parameters: {
+            query: {
+                format?: "json" | "csv";
+                /** @description Start of the range, inclusive (ISO 8601 with time zone). */
+                from: string;
+                /** @description End of the range, exclusive. */
+                to: string;
+            };
+            header?: {
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement (JSON), or the same as CSV. */
+            200: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementEnvelope"];
+                    "text/csv": components["schemas"]["StatementEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                    "text/csv": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
     WebhookDeliveriesController_list: {
         parameters: {
             query?: {
@@ -3148,6 +4355,196 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description A dependency (Postgres, Redis, payments-core) is briefly unavailable, for reads as for writes; retry after Retry-After (with the same Idempotency-Key). */
+            503: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+        };
+    };
+    WithdrawalsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1-255 visible ASCII characters, unique per operation; reuse it to retry the same operation (kept 24 hours). */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (8-128 of A-Z a-z 0-9 . _ : @ -); answered back, logged by every service, and sent with the webhooks of a transaction it creates. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWithdrawalDto"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal (a payout transaction), usually pending. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            /** @description Bad request: invalid fields (details.fields; text with NUL, control characters or unpaired surrogates in any field, query or path parameter is invalid), unparseable JSON, unsupported network, or a refusal by the network of the 400 kind. */
+            400: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Key missing, malformed, unknown, revoked or of the wrong mode (always the same answer). */
+            401: {
+                headers: {
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Valid key, forbidden action (wrong key kind, live key of an unverified business, disabled app, suspended account, a change that affects live traffic asked with a test key). */
+            403: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Conflict: insufficient balance, already refunded, Idempotency-Key in use, or a refusal by the network of the 409 kind. */
+            409: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description RATE_LIMITED: over the key's per-minute budget (details.limited_by "api_key") or the mobile network is rate-limiting (details.limited_by "network", details.reason); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeSchema"];
+                };
+            };
+            /** @description The network gave an answer we could not interpret; retry with the same Idempotency-Key or read the transaction. */
+            502: {
+                headers: {
+                    /** @description The key's budget per minute for this kind of request. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget is full again. */
+                    "RateLimit-Reset"?: number;
                     /** @description The X-Request-Id you sent when well formed (8-128 of A-Z a-z 0-9 . _ : @ -), else one we made. Quote it to support. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
