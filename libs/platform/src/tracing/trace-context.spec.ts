@@ -32,5 +32,7 @@ describe('request ids', () => {
       expect(currentRequestId()).toBe('req-outer-1');
     });
     expect(currentRequestId()).toBeUndefined();
+    // Off means off: no part of the OpenTelemetry SDK, exporter or instrumentation was even loaded.
+    expect(Object.keys(require.cache).filter((file) => /@opentelemetry[\\/](sdk-|exporter-|instrumentation)/.test(file))).toEqual([]);
   });
 });
