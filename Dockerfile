@@ -2,7 +2,7 @@
 # (docker build --build-arg APP=api-gateway .) or at run time (-e APP=api-gateway; Kubernetes
 # manifests in deploy/ do this). APP is one of api-gateway, payments-core, operator-adapter,
 # reconciler, webhook-dispatcher, operator-simulator, merchant-dashboard (serves the built
-# merchant-dashboard-web SPA from dist/apps), admin-cli.
+# merchant-dashboard-web SPA from dist/apps), ops-console, admin-cli.
 FROM node:20-bookworm-slim AS build
 WORKDIR /workspace
 COPY package.json package-lock.json ./

@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { ConfigError } from '@momo/platform';
 import { AdminError } from './admin-session';
+import { consoleOperatorCommands } from './commands/console-operator.commands';
 import { databaseCommands } from './commands/database.commands';
 import { exceptionsCommands } from './commands/exceptions.commands';
 import { invariantsCommand } from './commands/invariants.command';
 import { keyCommands } from './commands/key.commands';
+import { ledgerCommands } from './commands/ledger.commands';
 import { merchantCommands } from './commands/merchant.commands';
 import { queueCommands } from './commands/queue.commands';
+import { reconcileCommands } from './commands/reconcile.commands';
 import { seedDemoCommand } from './commands/seed-demo.command';
 import { userCommands } from './commands/user.commands';
 
@@ -21,6 +24,9 @@ queueCommands(program);
 seedDemoCommand(program);
 invariantsCommand(program);
 exceptionsCommands(program);
+consoleOperatorCommands(program);
+ledgerCommands(program);
+reconcileCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof AdminError;

@@ -8,16 +8,19 @@ import { WebhookUrlCheck } from './apps/webhook-url.check';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthInvalidations } from './auth/auth-invalidations';
 import { PrincipalCache } from './auth/principal-cache';
+import { RequestAuthentication } from './auth/request-authentication';
 import { BalanceController } from './balance/balance.controller';
 import { IdempotentRequests, MoneyRequestSettings, TransactionCommands } from '@momo/money-requests';
+import { EventsController } from './events/events.controller';
 import { PaymentsController } from './payments/payments.controller';
 import { PayoutsController } from './payouts/payouts.controller';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
+import { SETTLEMENT_CONTROLLERS } from './settlements/settlement-controllers';
 import { WEBHOOK_CONTROLLERS } from './webhooks/webhook-controllers';
 
 /** What other controllers under /v1 need to authenticate with ApiKeyGuard. */
-export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, ApiKeyGuard];
+export const AUTH_PROVIDERS = [GatewayRedis, PrincipalCache, AuthInvalidations, RateLimiter, RequestAuthentication, ApiKeyGuard];
 
 @Module({})
 export class ApiGatewayModule {
@@ -25,7 +28,7 @@ export class ApiGatewayModule {
     return {
       module: ApiGatewayModule,
       imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
-      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, ...WEBHOOK_CONTROLLERS],
+      controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS, ...SETTLEMENT_CONTROLLERS],
       providers: [
         ...AUTH_PROVIDERS,
         { provide: MoneyRequestSettings, useExisting: ApiGatewayConfig },

@@ -17,6 +17,30 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsUrl(URL_OPTIONS)
   CALLBACK_BASE_URL: string = 'http://127.0.0.1:3002';
 
+  /** Largest callback body accepted (operators' callbacks are a few hundred bytes); larger is 413. */
+  @IsInt() @Min(1_024) @Max(1_048_576)
+  CALLBACK_BODY_LIMIT_BYTES: number = 16_384;
+
+  /**
+   * Callbacks accepted per source address per minute (counted in Redis, shared by every replica);
+   * beyond it 429 with Retry-After. Generous: a real operator sends one per transaction, from a
+   * few addresses; list those in CALLBACK_TRUSTED_SOURCES to exempt them altogether.
+   */
+  @IsInt() @Min(1) @Max(10_000_000)
+  CALLBACK_RATE_LIMIT_PER_MINUTE: number = 60_000;
+
+  /** Comma-separated source addresses never rate-limited (the operators' published callback IPs). */
+  @IsOptional() @Matches(/^[0-9a-fA-F:., ]*$/, { message: 'must be a comma-separated list of IP addresses' })
+  CALLBACK_TRUSTED_SOURCES?: string;
+
+  /**
+   * Callbacks kept in operator_callbacks per transaction; further ones (a replaying or hostile
+   * sender) are only counted in momo_operator_callbacks_not_stored_total. Callbacks that match
+   * no transaction are never stored, only counted.
+   */
+  @IsInt() @Min(1) @Max(1_000)
+  CALLBACKS_STORED_PER_TRANSACTION: number = 20;
+
   /**
    * Per-call timeout towards an operator. Below payments-core's INITIATION_WAIT_MS (8 s), so the
    * adapter's verdict on a slow operator still reaches the merchant's request.

@@ -12,13 +12,16 @@ import { PaymentsCoreConfig } from './payments-core.config';
 import { PayoutsService } from './payouts/payouts.service';
 import { OperatorResultsProcessor } from './settlement/operator-results.processor';
 import { SettlementService } from './settlement/settlement.service';
+import { SettlementRunProcessor } from './settlement-runs/settlement-run.processor';
+import { SettlementRuns } from './settlement-runs/settlement-runs.service';
+import { SettlementScheduler } from './settlement-runs/settlement-scheduler.service';
 
 @Module({})
 export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents]),
+      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
       providers: [
         FeeSchedules,
         InitiationService,
@@ -30,6 +33,9 @@ export class PaymentsCoreModule {
         Contradictions,
         PaymentCommandsProcessor,
         OperatorResultsProcessor,
+        SettlementRuns,
+        SettlementScheduler,
+        SettlementRunProcessor,
       ],
     };
   }

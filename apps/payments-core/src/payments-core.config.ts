@@ -1,5 +1,16 @@
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { isKnownTimeZone, SettlementSchedules } from '@momo/domain';
 import { InfraConfig } from '@momo/platform';
+
+@ValidatorConstraint({ name: 'knownTimeZone' })
+class KnownTimeZone implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && isKnownTimeZone(value);
+  }
+  defaultMessage(): string {
+    return 'must be an IANA time zone, e.g. Africa/Kigali';
+  }
+}
 
 export class PaymentsCoreConfig extends InfraConfig {
   override PORT: number = 3001;
@@ -43,4 +54,34 @@ export class PaymentsCoreConfig extends InfraConfig {
   /** Events examined per sweeper query. */
   @IsInt() @Min(1) @Max(10_000)
   OUTBOX_SWEEP_BATCH: number = 1_000;
+
+  /** Live settlement (docs/settlement.md): the daily cut-off, a time of day in SETTLEMENT_TIME_ZONE. */
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time of day, HH:MM' })
+  SETTLEMENT_LIVE_CUTOFF: string = '00:00';
+
+  @Validate(KnownTimeZone)
+  SETTLEMENT_TIME_ZONE: string = 'Africa/Kigali';
+
+  /** Live cash ins settle this many whole days after the cut-off that closes their day (T+n). */
+  @IsInt() @Min(0) @Max(30)
+  SETTLEMENT_LIVE_DELAY_DAYS: number = 1;
+
+  /** Test mode settles every this many seconds, so a developer sees it happen. */
+  @IsInt() @Min(5) @Max(86_400)
+  SETTLEMENT_TEST_EVERY_SECONDS: number = 300;
+
+  /** Cash ins settled per Postgres transaction within a run (a crash loses at most one chunk's work, redone on resume). */
+  @IsInt() @Min(1) @Max(10_000)
+  SETTLEMENT_CHUNK_SIZE: number = 500;
+
+  /** How often the settlement job schedulers are checked for in Redis and put back (a flush removes them). */
+  @IsInt() @Min(100) @Max(600_000)
+  SETTLEMENT_SCHEDULER_CHECK_MS: number = 30_000;
+
+  get settlementSchedules(): SettlementSchedules {
+    return {
+      live: { kind: 'daily', cutoff: this.SETTLEMENT_LIVE_CUTOFF, timeZone: this.SETTLEMENT_TIME_ZONE, delayDays: this.SETTLEMENT_LIVE_DELAY_DAYS },
+      test: { kind: 'every', seconds: this.SETTLEMENT_TEST_EVERY_SECONDS },
+    };
+  }
 }

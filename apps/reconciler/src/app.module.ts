@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { serviceFoundation } from '@momo/data';
+import { BacklogMetrics } from './backlog/backlog-metrics';
 import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
 import { PendingSweepProcessor } from './sweep/pending-sweep.processor';
@@ -12,7 +13,7 @@ export class ReconcilerModule {
     return {
       module: ReconcilerModule,
       imports: serviceFoundation('reconciler', ReconcilerConfig, config, [QueueName.Reconciliation, QueueName.OperatorStatusChecks]),
-      providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor],
+      providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor, BacklogMetrics],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
-import { SERVICES, startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { startTestSystem, TestSystem, waitFor } from '@momo/testing';
 
 /**
  * The money path as a merchant sees it, across all six services as separate processes:
@@ -65,7 +65,7 @@ describe('cash in, end to end', () => {
   });
 
   it('serves health and metrics on each service\'s management port, and nowhere on its public port', async () => {
-    for (const service of SERVICES) {
+    for (const service of system.stack.services) {
       const management = system.stack.managementUrl(service);
       expect({ service, live: (await fetch(`${management}/health/live`)).status }).toEqual({ service, live: 200 });
       const ready = await fetch(`${management}/health/ready`);

@@ -25,4 +25,11 @@ describe('service configuration at start', () => {
     expect(result.stderr).toContain('WEBHOOK_MAX_ATTEMPTS');
     expect(result.stderr).not.toContain('hunter2');
   });
+
+  it('refuses a management port equal to the public port, naming it', () => {
+    const result = start('operator-simulator', { PORT: '39999', MANAGEMENT_PORT: '39999' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('operator-simulator: cannot start');
+    expect(result.stderr).toContain('MANAGEMENT_PORT');
+  });
 });

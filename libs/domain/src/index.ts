@@ -8,3 +8,6 @@ export * from './api-key';
 export * from './reconciliation';
 export * from './refund';
 export * from './dashboard-credentials';
+export * from './text';
+export * from './settlement';
+export * from './operator-report';

@@ -1,11 +1,12 @@
-import { accountKey, collectSettled, payoutReleased, payoutReserved, payoutSettled } from './ledger';
+import { accountKey, collectPending, collectReleased, payoutReleased, payoutReserved, payoutSettled } from './ledger';
 
 const movement = { merchantId: 'm1', mode: 'test' as const, network: 'mtn' as const, amount: 10_000, fee: 200 };
 const sum = (legs: { amount: number }[]) => legs.reduce((total, leg) => total + leg.amount, 0);
 
 describe('ledger journals', () => {
   it.each([
-    ['collect settled', collectSettled],
+    ['collect pending', collectPending],
+    ['collect released', collectReleased],
     ['payout reserved', payoutReserved],
     ['payout settled', payoutSettled],
     ['payout released', payoutReleased],
@@ -13,10 +14,18 @@ describe('ledger journals', () => {
     expect(sum(build(movement).legs)).toBe(0);
   });
 
-  it('credits the merchant the amount less the fee on a collection', () => {
-    const legs = collectSettled(movement).legs;
-    expect(legs.find((l) => l.account.kind === 'merchant_available')?.amount).toBe(9_800);
+  it('credits the merchant the amount less the fee on a collection, as pending (unsettled) balance', () => {
+    const legs = collectPending(movement).legs;
+    expect(legs.find((l) => l.account.kind === 'merchant_pending')?.amount).toBe(9_800);
+    expect(legs.find((l) => l.account.kind === 'merchant_available')).toBeUndefined();
     expect(legs.find((l) => l.account.kind === 'fee_revenue')?.amount).toBe(200);
+  });
+
+  it('releases a collection from pending to available: the merchant total does not change', () => {
+    const legs = collectReleased(movement).legs;
+    expect(legs.find((l) => l.account.kind === 'merchant_pending')?.amount).toBe(-9_800);
+    expect(legs.find((l) => l.account.kind === 'merchant_available')?.amount).toBe(9_800);
+    expect(legs).toHaveLength(2);
   });
 
   it('reserves then settles a payout: the merchant ends down amount + fee', () => {

@@ -46,11 +46,13 @@ export const DEFAULT_DEADLINE_RECHECK_SECONDS = 30;
 /**
  * An operator answer that contradicts a status already final. `missed_success`: we recorded
  * failed but the money moved; `phantom_success`: we recorded succeeded but the operator says it
- * failed.
+ * failed. From an operator's statement report (docs/settlement.md) also: `missing_at_operator`
+ * (we recorded a success the report does not list), `missing_here` (the report lists a
+ * transaction we have no record of), `amount_differs`.
  */
-export const EXCEPTION_KINDS = ['missed_success', 'phantom_success'] as const;
+export const EXCEPTION_KINDS = ['missed_success', 'phantom_success', 'missing_at_operator', 'missing_here', 'amount_differs'] as const;
 export type ReconciliationExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
-export function exceptionKindOf(recorded: 'succeeded' | 'failed'): ReconciliationExceptionKind {
+export function exceptionKindOf(recorded: 'succeeded' | 'failed'): 'missed_success' | 'phantom_success' {
   return recorded === 'failed' ? 'missed_success' : 'phantom_success';
 }

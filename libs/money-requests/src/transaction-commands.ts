@@ -13,8 +13,8 @@ const JOB_ID: Record<CommandName, (transactionId: string, attempt: number) => st
   'create-refund': JobIds.createRefund,
 };
 
-/** Errors after which the transaction is final (failed): a retry must make a new one. */
-const FINAL_RETRYABLE = new Set(['OPERATOR_RATE_LIMITED', 'OPERATOR_UNAVAILABLE']);
+/** Errors after which the transaction is final (failed): a retry must make a new one (payments-core's RATE_LIMITED is always the network's). */
+const FINAL_RETRYABLE = new Set(['RATE_LIMITED', 'OPERATOR_UNAVAILABLE']);
 
 /**
  * Sends a command that creates a transaction to payments-core and waits (bounded) for its reply.

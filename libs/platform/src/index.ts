@@ -8,4 +8,5 @@ export * from './http';
 export * from './crypto';
 export * from './outbound';
 export * from './batching';
+export * from './tracing';
 export * from './management';

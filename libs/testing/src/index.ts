@@ -10,3 +10,6 @@ export * from './private-servers';
 export * from './factories/balance.factory';
 export * from './admin-cli';
 export * from './webhooks';
+export * from './deploy-tools';
+export * from './fault-proxy';
+export * from './factories/activity.factory';

@@ -40,6 +40,15 @@ export class PrivatePostgres {
     this.ctl('start');
   }
 
+  /** Stops abruptly and stays down (an outage) until `up()`; the data stays. */
+  async down(): Promise<void> {
+    this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
+  }
+
+  async up(): Promise<void> {
+    this.ctl('start');
+  }
+
   async stop(): Promise<void> {
     try {
       this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
@@ -87,6 +96,16 @@ export class PrivateRedis {
   /** kill -9 and start again empty (it keeps nothing on disk), as a Redis crash would. */
   async crashAndRestart(): Promise<void> {
     await this.kill();
+    this.process = PrivateRedis.spawn(this.port);
+    await this.ready();
+  }
+
+  /** kill -9 and stay down (an outage) until `up()`, which starts it empty. */
+  async down(): Promise<void> {
+    await this.kill();
+  }
+
+  async up(): Promise<void> {
     this.process = PrivateRedis.spawn(this.port);
     await this.ready();
   }

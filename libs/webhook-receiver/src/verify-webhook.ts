@@ -21,15 +21,24 @@ export interface VerifyOptions {
   rawBody: Buffer | string;
   /** The request headers (Node's `req.headers`, or a fetch `Headers`). */
   headers: HeaderBag;
-  /** The app's webhook secret; during a rotation, both the old and the new one. */
+  /**
+   * The webhook secret of the mode this endpoint receives: test and live each have their own, so
+   * a live endpoint holds the live secret only. During a rotation, both the old and the new one.
+   */
   secrets: string | readonly string[];
+  /**
+   * The one mode this endpoint receives, when it receives only one: a delivery whose
+   * `data.mode` differs is refused (`wrong_mode`) even if its signature verifies (apps upgraded
+   * from a single secret have the same secret in both modes until one of them is rotated).
+   */
+  mode?: 'test' | 'live';
   /** Oldest acceptable signature timestamp, in seconds from now (default 300: five minutes). */
   toleranceSeconds?: number;
   /** Unix seconds; for tests. */
   now?: number;
 }
 
-export type VerifyFailure = 'missing_signature' | 'malformed_signature' | 'too_old' | 'signature_mismatch' | 'missing_delivery_id' | 'invalid_body';
+export type VerifyFailure = 'missing_signature' | 'malformed_signature' | 'too_old' | 'signature_mismatch' | 'missing_delivery_id' | 'invalid_body' | 'wrong_mode';
 
 export type VerifiedWebhook =
   | { ok: true; deliveryId: string; eventType: string; event: WebhookEvent }
@@ -37,8 +46,8 @@ export type VerifiedWebhook =
 
 /**
  * Checks one delivery: the signature over the raw body (constant-time compare, with any of the
- * given secrets), the timestamp within the tolerance, and the body's shape. Only after `ok` is the
- * body parsed and returned.
+ * given secrets), the timestamp within the tolerance, the body's shape and, when `mode` is given,
+ * the transaction's mode. Only after `ok` is the body parsed and returned.
  */
 export function verifyWebhook(options: VerifyOptions): VerifiedWebhook {
   const { rawBody } = options;
@@ -72,6 +81,7 @@ export function verifyWebhook(options: VerifyOptions): VerifiedWebhook {
   if (!event || typeof event !== 'object' || typeof event.type !== 'string' || !event.data || typeof event.data !== 'object') {
     return { ok: false, reason: 'invalid_body' };
   }
+  if (options.mode !== undefined && event.data.mode !== options.mode) return { ok: false, reason: 'wrong_mode' };
   return { ok: true, deliveryId, eventType: header(options.headers, EVENT_HEADER) ?? event.type, event };
 }
 

@@ -2,8 +2,10 @@ import { DeliveryLog, MemoryDeliveryLog } from './delivery-log';
 import { HeaderBag, KNOWN_EVENT_TYPES, verifyWebhook, WebhookEvent } from './verify-webhook';
 
 export interface WebhookHandlerOptions {
-  /** The app's webhook secret; during a rotation, both the old and the new one. */
+  /** The webhook secret of the mode this endpoint receives (test and live have their own); during a rotation, both the old and the new one. */
   secrets: string | readonly string[];
+  /** The one mode this endpoint receives, if only one: deliveries of the other mode are refused (see VerifyOptions.mode). */
+  mode?: 'test' | 'live';
   /** Does the work for one event. Throw to have the service deliver it again later. */
   onEvent: (event: WebhookEvent, delivery: { deliveryId: string }) => Promise<void>;
   /** Dedupe store; default: in this process's memory. */
@@ -25,7 +27,7 @@ export interface WebhookReply {
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: { rawBody: Buffer | string; headers: HeaderBag }) => Promise<WebhookReply> {
   const log = options.deliveryLog ?? new MemoryDeliveryLog();
   return async ({ rawBody, headers }) => {
-    const verified = verifyWebhook({ rawBody, headers, secrets: options.secrets, toleranceSeconds: options.toleranceSeconds });
+    const verified = verifyWebhook({ rawBody, headers, secrets: options.secrets, mode: options.mode, toleranceSeconds: options.toleranceSeconds });
     if (!verified.ok) return { status: 400, body: verified.reason };
     if (!(KNOWN_EVENT_TYPES as readonly string[]).includes(verified.event.type)) return { status: 200, body: 'ignored' };
 

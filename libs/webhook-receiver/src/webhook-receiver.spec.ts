@@ -33,6 +33,15 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook({ rawBody: body, headers: headersFor(body, { t: NOW - 299 }), secrets: SECRET, now: NOW }).ok).toBe(true);
   });
 
+  it('refuses a delivery of the other mode when the endpoint names its mode, however it is signed', () => {
+    const live = JSON.stringify({ id: 'evt_2', type: 'payment.succeeded', data: { id: 'tx_2', mode: 'live', status: 'succeeded' } });
+    const test = live.replace('"live"', '"test"');
+    expect(verifyWebhook({ rawBody: live, headers: headersFor(live), secrets: SECRET, mode: 'live', now: NOW }).ok).toBe(true);
+    expect(verifyWebhook({ rawBody: test, headers: headersFor(test), secrets: SECRET, mode: 'live', now: NOW })).toEqual({ ok: false, reason: 'wrong_mode' });
+    // Without a mode, both verify: the secret alone decides.
+    expect(verifyWebhook({ rawBody: test, headers: headersFor(test), secrets: SECRET, now: NOW }).ok).toBe(true);
+  });
+
   it('works through a rotation: two v1 values, either secret verifies', () => {
     const headers = headersFor(body, { secrets: ['whsec_new', SECRET] });
     expect(verifyWebhook({ rawBody: body, headers, secrets: SECRET, now: NOW }).ok).toBe(true);

@@ -33,7 +33,7 @@ export async function startBenchStack(name: string, options: { webhookUrl?: stri
     ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix)),
     env: {
       '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
-      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000' },
+      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
       'webhook-dispatcher': localReceiver,
       'api-gateway': localReceiver,
     },

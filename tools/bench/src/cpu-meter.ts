@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { LocalStack, SERVICES } from '@momo/testing';
+import { LocalStack } from '@momo/testing';
 
 /** What to meter: named processes by pid, plus every process whose command name matches. */
 export interface MeteredProcesses {
@@ -9,7 +9,7 @@ export interface MeteredProcesses {
 
 /** Every service of a local stack, and the Postgres and Redis on this machine. */
 export function stackProcesses(stack: LocalStack): MeteredProcesses {
-  return { pids: Object.fromEntries(SERVICES.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
+  return { pids: Object.fromEntries(stack.services.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
 }
 
 /** /proc counts CPU time in clock ticks: 100 per second on every Linux build that matters here (getconf CLK_TCK). */

@@ -29,6 +29,9 @@ export type OurService = (typeof OUR_SERVICES)[number];
  */
 export const DEADLINES = { collect: 25, payout: 30 };
 
+/** How often the system under test settles test-mode cash ins. */
+export const SETTLEMENT_EVERY_SECONDS = 10;
+
 const ENV: Partial<Record<ServiceName | '*', Record<string, string>>> = {
   '*': { LOG_LEVEL: 'info', DATABASE_POOL_SIZE: '5', SIMULATOR_DATABASE_POOL_SIZE: '5' },
   'operator-simulator': {
@@ -46,7 +49,16 @@ const ENV: Partial<Record<ServiceName | '*', Record<string, string>>> = {
     BREAKER_VOLUME_THRESHOLD: '10000',
     STATUS_QUERIES_PER_SECOND: '200',
   },
-  'payments-core': { INITIATION_WAIT_MS: '4000', OUTBOX_SWEEP_INTERVAL_MS: '2000', OUTBOX_SWEEP_GRACE_MS: '5000' },
+  'payments-core': {
+    INITIATION_WAIT_MS: '4000',
+    OUTBOX_SWEEP_INTERVAL_MS: '2000',
+    OUTBOX_SWEEP_GRACE_MS: '5000',
+    // Test-mode settlement every SETTLEMENT_EVERY_SECONDS, in small chunks, so kills land mid-run
+    // and refunds race runs over the same payments; its schedulers are put back soon after the flush.
+    SETTLEMENT_TEST_EVERY_SECONDS: String(SETTLEMENT_EVERY_SECONDS),
+    SETTLEMENT_CHUNK_SIZE: '20',
+    SETTLEMENT_SCHEDULER_CHECK_MS: '2000',
+  },
   'api-gateway': { COMMAND_WAIT_MS: '6000', WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
   'webhook-dispatcher': {
     WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback',

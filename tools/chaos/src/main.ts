@@ -4,13 +4,13 @@ import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '@momo/platform';
 import { ChaosConfig } from './chaos.config';
-import { ChaosSystem } from './chaos-system';
+import { ChaosSystem, SETTLEMENT_EVERY_SECONDS } from './chaos-system';
 import { writeDossiers } from './dossier';
 import { FaultInjector, planFaults } from './faults';
 import { Load } from './load';
 import { MerchantClient } from './merchant-client';
 import { Random } from './random';
-import { announced, eventOf, formatReport, observe, verify } from './verify';
+import { announced, eventOf, formatReport, observe, unsettledCashIns, verify } from './verify';
 
 const say = (line: string) => process.stdout.write(`chaos | ${line}\n`);
 
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     say('load stopped; waiting for every answer, every final status and every webhook');
     await load.finish();
     const settled = await settle(system, config.CHAOS_SETTLE_SECONDS * 1000 - (Date.now() - loadEnded));
+    await settleMoney(system, Math.max(config.CHAOS_SETTLE_SECONDS * 1000 - (Date.now() - loadEnded), 4 * SETTLEMENT_EVERY_SECONDS * 1000));
     await supervisor.stop();
 
     const report = await verify({
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
       loadSeconds: config.CHAOS_LOAD_SECONDS,
       rate: config.CHAOS_RATE,
       settleSeconds: (settled - loadEnded) / 1000,
+      loadWindow: { from: startedAt, to: loadEnded },
     });
     process.stdout.write(`\n${formatReport(report)}\n`);
     if (config.CHAOS_REPORT_FILE) writeFileSync(config.CHAOS_REPORT_FILE, JSON.stringify(report, null, 2));
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
   process.exitCode = passed ? 0 : 1;
 }
 
-/** The funding payments have succeeded (the merchant has a balance to pay out from). */
+/** The funding payments have succeeded and been settled (the merchant has an available balance to pay out from). */
 async function waitForFunds(client: MerchantClient): Promise<void> {
   for (let i = 0; i < 120; i++) {
     const balance = await client.get<{ data: { available: number } }>('/v1/balance');
@@ -82,6 +84,20 @@ async function waitForFunds(client: MerchantClient): Promise<void> {
     await sleep(500);
   }
   throw new Error('the funding payments did not succeed');
+}
+
+/** Waits for the settlement runs to settle every succeeded cash in (a run every SETTLEMENT_EVERY_SECONDS). */
+async function settleMoney(system: ChaosSystem, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = -1;
+  for (;;) {
+    const unsettled = (await unsettledCashIns(system).catch(() => undefined))?.length;
+    if (unsettled === 0) return;
+    if (unsettled !== undefined && unsettled !== last) say(`settling money: ${unsettled} succeeded cash ins not yet settled`);
+    last = unsettled ?? last;
+    if (Date.now() > until) return;
+    await sleep(2_000);
+  }
 }
 
 /**

@@ -9,9 +9,11 @@ export interface FinalAnswer {
   transactionId?: string;
   /** Requests sent for this one operation (1 without retries). */
   requests: number;
+  /** On RATE_LIMITED: our own budget (`api_key`: retry, same key) or the network's (`network`: the transaction failed). */
+  limitedBy?: string;
 }
 
-/** Our own answers that say "try again with the same key": nothing is final yet. */
+/** Our own answers that say "try again with the same key": nothing is final yet (RATE_LIMITED only when it is our budget). */
 const RETRY_SAME_KEY = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR', 'IDEMPOTENCY_KEY_IN_USE', 'RATE_LIMITED']);
 /** An operator answer nobody could read: the spec allows a careful retry with the same key. */
 const OPERATOR_ERROR_RETRIES = 2;
@@ -38,7 +40,8 @@ export class MerchantClient {
     for (let attempt = 0; ; attempt++) {
       requests++;
       const answer = await this.once(path, body, key);
-      if (answer && !RETRY_SAME_KEY.has(answer.code ?? '') && !(answer.code === 'OPERATOR_ERROR' && operatorErrors++ < OPERATOR_ERROR_RETRIES)) {
+      const final = answer && (!RETRY_SAME_KEY.has(answer.code ?? '') || answer.limitedBy === 'network');
+      if (final && !(answer.code === 'OPERATOR_ERROR' && operatorErrors++ < OPERATOR_ERROR_RETRIES)) {
         return { ...answer, requests };
       }
       if (Date.now() - started > this.giveUpMs) return { status: answer?.status ?? 0, code: answer?.code ?? 'NO_ANSWER', transactionId: answer?.transactionId, requests };
@@ -64,8 +67,8 @@ export class MerchantClient {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      const parsed = (await res.json().catch(() => ({}))) as { data?: { id?: string }; code?: string; details?: { transaction_id?: string } };
-      return { status: res.status, code: parsed.code, transactionId: parsed.data?.id ?? parsed.details?.transaction_id };
+      const parsed = (await res.json().catch(() => ({}))) as { data?: { id?: string }; code?: string; details?: { transaction_id?: string; limited_by?: string } };
+      return { status: res.status, code: parsed.code, transactionId: parsed.data?.id ?? parsed.details?.transaction_id, limitedBy: parsed.details?.limited_by };
     } catch {
       return undefined;
     }

@@ -9,6 +9,8 @@ export interface Recoveries {
   deliveriesRequeued: number;
   /** The reconciler put its sweep scheduler back after Redis lost it. */
   sweepSchedulerRestored: number;
+  /** payments-core put a settlement scheduler back after Redis lost it (one per mode and replica). */
+  settlementSchedulerRestored: number;
   /** Transactions whose initiation a status check re-sent (the operator had no record of it). */
   initiationsResent: number;
   /** Transactions for which an initiation was refused (already final, or past the re-send window). */
@@ -23,6 +25,7 @@ const MESSAGES: Record<string, [keyof Recoveries, string?]> = {
   'outbox sweep re-published events whose jobs were lost': ['outboxEventsRepublished', 'republished'],
   'delivery sweep re-queued overdue deliveries': ['deliveriesRequeued', 'acted'],
   'the reconciliation sweep scheduler was missing from Redis: registering it again': ['sweepSchedulerRestored'],
+  'a settlement scheduler was missing from Redis: registering it again': ['settlementSchedulerRestored'],
   'operator has no record of the transaction: re-sending its initiation': ['initiationsResent'],
   'initiation not sent': ['staleInitiationsRefused'],
   'operator never received the transaction: failing it': ['failedNotReceived'],
@@ -34,6 +37,7 @@ export function countRecoveries(logDirectory: string): Recoveries {
     outboxEventsRepublished: 0,
     deliveriesRequeued: 0,
     sweepSchedulerRestored: 0,
+    settlementSchedulerRestored: 0,
     initiationsResent: 0,
     staleInitiationsRefused: 0,
     failedNotReceived: 0,

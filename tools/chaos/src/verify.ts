@@ -31,6 +31,10 @@ export interface Problems {
   badWebhookSignatures: string[];
   invariantViolations: string[];
   reconciliationExceptions: string[];
+  /** Succeeded cash ins still unsettled after the last settlement run. */
+  unsettledCashIns: string[];
+  /** No settlement run completed while the load and the faults ran. */
+  noSettlementDuringLoad: string[];
   unansweredOperations: string[];
   unexpectedExits: string[];
 }
@@ -45,9 +49,29 @@ export interface ChaosReport {
   operator: { transactions: number; movements: number };
   webhooks: { finalStatuses: number; deliveriesReceived: number; distinctDeliveries: number };
   recoveries: Recoveries;
+  settlement: SettlementSummary;
   settleSeconds: number;
   problems: Problems;
   passed: boolean;
+}
+
+/** Settlement runs during and after the load (docs/settlement.md). */
+export interface SettlementSummary {
+  runsCompleted: number;
+  runsCompletedDuringLoad: number;
+  /** Runs started more than once (resumed after a crash, or raced by a second start). */
+  runsResumed: number;
+  settlements: number;
+  cashInsSettledByRuns: number;
+  cashInsSettledByRefunds: number;
+}
+
+/** Succeeded cash ins not yet settled, as `<id> (<description>)`. */
+export async function unsettledCashIns(system: ChaosSystem): Promise<string[]> {
+  const rows: { id: string; description: string }[] = await system.withDatabase((ds) =>
+    ds.query(`SELECT id, description FROM transactions WHERE direction = 'collect' AND status = 'succeeded' AND settled_at IS NULL ORDER BY completed_at`),
+  );
+  return rows.map((r) => `${r.id} (${r.description})`);
 }
 
 /** What the checks read from the system, once it has settled. */
@@ -107,6 +131,8 @@ export async function verify(input: {
   loadSeconds: number;
   rate: number;
   settleSeconds: number;
+  /** When the load ran (ms since the epoch). */
+  loadWindow: { from: number; to: number };
 }): Promise<ChaosReport> {
   const { system, observed, operations } = input;
   const { transactions, operator } = observed;
@@ -122,6 +148,8 @@ export async function verify(input: {
     badWebhookSignatures: [],
     invariantViolations: [],
     reconciliationExceptions: [],
+    unsettledCashIns: await unsettledCashIns(system),
+    noSettlementDuringLoad: [],
     unansweredOperations: [],
     unexpectedExits: input.unexpectedExits.map((e) => `${e.service} at ${e.at.toFixed(1)} s`),
   };
@@ -155,11 +183,14 @@ export async function verify(input: {
   }
 
   await system.withDatabase(async (ds) => {
-    const invariants = await new InvariantsRepository(ds).check({ deadlines: DEADLINES, deadlineGraceSeconds: 30, outboxBoundSeconds: 120, samples: 5 });
+    const invariants = await new InvariantsRepository(ds).check({ deadlines: DEADLINES, deadlineGraceSeconds: 30, outboxBoundSeconds: 120, settlementGraceSeconds: 30, samples: 5 });
     problems.invariantViolations = invariants.filter((r) => r.violations > 0).map((r) => `${r.name}: ${r.violations} (${r.samples.join('; ')})`);
     const exceptions = await new ReconciliationExceptionsRepository(ds).list({ all: true, limit: 100 });
     problems.reconciliationExceptions = exceptions.map((x) => `${x.kind} ${x.transactionId} (${x.direction}: recorded ${x.recordedStatus} ${x.recordedFailureCode ?? ''}, operator says ${x.reportedStatus}, via ${x.source})`);
   });
+
+  const settlement = await summariseSettlement(system, input.loadWindow);
+  if (settlement.runsCompletedDuringLoad === 0) problems.noSettlementDuringLoad.push('no settlement run completed while the load ran');
 
   const count = <T>(items: T[], key: (item: T) => string) => items.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {});
   const finals = transactions.filter((t) => t.status !== 'pending');
@@ -192,10 +223,37 @@ export async function verify(input: {
       distinctDeliveries: new Set(system.receiver.received.map((r) => String(r.headers[DELIVERY_HEADER]))).size,
     },
     recoveries: countRecoveries(system.logDirectory),
+    settlement,
     settleSeconds: round(input.settleSeconds),
     problems,
     passed: Object.values(problems).every((list) => list.length === 0),
   };
+}
+
+async function summariseSettlement(system: ChaosSystem, window: { from: number; to: number }): Promise<SettlementSummary> {
+  return system.withDatabase(async (ds) => {
+    const [runs] = await ds.query(
+      `SELECT count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
+              count(*) FILTER (WHERE completed_at BETWEEN $1 AND $2)::int AS during,
+              count(*) FILTER (WHERE attempts > 1)::int AS resumed
+         FROM settlement_runs`,
+      [new Date(window.from), new Date(window.to)],
+    );
+    const [cashIns] = await ds.query(
+      `SELECT (SELECT count(*)::int FROM settlements) AS settlements,
+              count(*) FILTER (WHERE settlement_id IS NOT NULL)::int AS by_runs,
+              count(*) FILTER (WHERE settlement_id IS NULL)::int AS by_refunds
+         FROM transactions WHERE direction = 'collect' AND settled_at IS NOT NULL`,
+    );
+    return {
+      runsCompleted: runs.completed,
+      runsCompletedDuringLoad: runs.during,
+      runsResumed: runs.resumed,
+      settlements: cashIns.settlements,
+      cashInsSettledByRuns: cashIns.by_runs,
+      cashInsSettledByRefunds: cashIns.by_refunds,
+    };
+  });
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -222,6 +280,7 @@ export function formatReport(r: ChaosReport): string {
     `  operator books: ${r.operator.transactions} transactions received, ${r.operator.movements} money movements`,
     `  webhooks: ${r.webhooks.finalStatuses} final statuses, ${r.webhooks.deliveriesReceived} deliveries received (${r.webhooks.distinctDeliveries} distinct)`,
     `  recoveries: ${pairs(r.recoveries as unknown as Record<string, number>)}`,
+    `  settlement: ${pairs(r.settlement as unknown as Record<string, number>)}`,
     `  settled ${r.settleSeconds} s after the load stopped`,
   ];
   for (const [rule, items] of Object.entries(r.problems)) {

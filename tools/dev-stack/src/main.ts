@@ -10,6 +10,8 @@ import { DevStackConfig } from './dev-stack.config';
 import { startDemoWebhookInbox } from './demo-webhook-inbox';
 import { loadOrCreateDevSecrets } from './dev-secrets';
 
+const DEMO_CONSOLE_EMAIL = 'oncall@localhost';
+
 /**
  * `npm start`: the whole system on this machine against local Postgres and Redis, with a seeded
  * demo merchant, until Ctrl-C.
@@ -41,6 +43,13 @@ async function main(): Promise<void> {
     dashboardEmail: string;
     dashboardPassword: string;
   };
+  // The on-call console's demo account (same password every run, kept in .dev/secrets.json).
+  const consoleOperator = spawnSync(
+    process.execPath,
+    [join(WORKSPACE_ROOT, 'dist/apps/admin-cli/src/main.js'), 'operator', 'create', '--email', DEMO_CONSOLE_EMAIL, '--name', 'On-call (demo)', '--role', 'operator', '--password-stdin'],
+    { stdio: ['pipe', 'ignore', 'inherit'], input: secrets.consolePassword, env: childEnvironment({ DATABASE_URL: config.DATABASE_URL }) },
+  );
+  if (consoleOperator.status !== 0) throw new Error('seeding the demo console account failed');
 
   const inbox = await startDemoWebhookInbox(config.DEMO_WEBHOOK_PORT, demo.webhookSecret);
   say('starting services…');
@@ -82,6 +91,10 @@ async function main(): Promise<void> {
     `  App key (test)    ${demo.appKey}`,
     `  Account key       ${demo.accountKey}`,
     `  Demo webhooks     ${webhookUrl} (printed below as they arrive)`,
+    `  Health, metrics   ${stack.managementUrl('api-gateway')}/health/ready, /metrics (each service on its own MANAGEMENT_PORT, 9100-9105)`,
+    '',
+    `  On-call console   ${stack.url('ops-console')}  (queues, stuck payments, one payment's story)`,
+    `    sign in as      ${DEMO_CONSOLE_EMAIL} / ${secrets.consolePassword}  (role operator)`,
     '',
     `  Dashboard         ${stack.url('merchant-dashboard')}`,
     `    sign in as      ${demo.dashboardEmail}`,

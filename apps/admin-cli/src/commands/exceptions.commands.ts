@@ -11,6 +11,9 @@ const WHAT_TO_DO: Record<string, string> = {
   'missed_success/payout': "the wallet received the money but the merchant's hold was released: recover amount + fee from the merchant (or the payee)",
   'phantom_success/collect': 'the merchant was credited for money that never arrived: debit the merchant',
   'phantom_success/payout': 'the merchant was charged for money that never left: credit amount + fee back',
+  missing_at_operator: "we recorded a success the operator's report does not list: ask the operator; if the money never moved, the merchant must be corrected with a ledger adjustment",
+  missing_here: "the operator's report lists a transaction we have no record of: find out who initiated it under our account; money it moved belongs to no merchant until settled by a ledger adjustment",
+  amount_differs: 'the operator moved a different amount than we recorded: settle the difference with the operator or the merchant (ledger adjustment)',
 };
 
 /** `exceptions …`: the ops view of operator answers that contradict a final status. */
@@ -31,7 +34,7 @@ export function exceptionsCommands(program: Command): void {
           found.map(view),
           found.length === 0
             ? [options.all ? 'no exceptions' : 'no open exceptions']
-            : found.map((x) => `${x.id.padStart(6)}  ${x.resolvedAt ? 'resolved' : 'OPEN    '}  ${x.kind.padEnd(15)} ${x.direction.padEnd(7)} ${x.transactionId}  ${x.amount} RWF  recorded ${x.recordedStatus}${x.recordedFailureCode ? ` (${x.recordedFailureCode})` : ''}, operator says ${x.reportedStatus}  x${x.occurrences}`),
+            : found.map((x) => `${x.id.padStart(6)}  ${x.resolvedAt ? 'resolved' : 'OPEN    '}  ${x.kind.padEnd(19)} ${(x.direction ?? '-').padEnd(7)} ${x.transactionId ?? `${x.network} ref ${x.operatorReference}`}  ${x.amount ?? x.reportedAmount} RWF  recorded ${x.recordedStatus ?? 'nothing'}${x.recordedFailureCode ? ` (${x.recordedFailureCode})` : ''}, operator says ${x.reportedStatus ?? (x.kind === 'missing_at_operator' ? 'nothing' : 'pending')}  x${x.occurrences}`),
         );
       });
     });
@@ -45,7 +48,7 @@ export function exceptionsCommands(program: Command): void {
         const found = await new ReconciliationExceptionsRepository(dataSource).find(idArgument(id));
         if (!found) throw new AdminError(`no exception ${id}`);
         const shown = view(found);
-        output(options.json, shown, Object.entries(shown).map(([k, v]) => `${k.padEnd(22)} ${v ?? '-'}`));
+        output(options.json, shown, Object.entries(shown).map(([k, v]) => `${k.padEnd(22)} ${v !== null && typeof v === 'object' ? JSON.stringify(v) : (v ?? '-')}`));
       });
     });
 
@@ -96,6 +99,10 @@ function view(x: ReconciliationExceptionView) {
     last_seen_at: x.lastSeenAt.toISOString(),
     resolved_at: x.resolvedAt?.toISOString() ?? null,
     resolution: x.resolution,
-    what_to_do: WHAT_TO_DO[`${x.kind}/${x.direction}`],
+    operator_reference: x.operatorReference,
+    reported_amount: x.reportedAmount,
+    report_id: x.reportId,
+    dossier: x.dossier,
+    what_to_do: WHAT_TO_DO[`${x.kind}/${x.direction}`] ?? WHAT_TO_DO[x.kind],
   };
 }

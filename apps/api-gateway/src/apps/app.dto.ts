@@ -9,22 +9,22 @@ export class CreateAppDto {
   @Length(1, 200) @IsString()
   name!: string;
 
-  @ApiPropertyOptional({ maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} Without one, poll GET /v1/payments.`, example: 'https://shop.example.com/webhooks/momo' })
+  @ApiPropertyOptional({ maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} The URL of the calling key's mode (test and live each have their own); the other mode starts without one. Without one, poll GET /v1/payments.`, example: 'https://shop.example.com/webhooks/momo' })
   @IsOptional() @MaxLength(2048) @IsString()
   webhook_url?: string;
 }
 
-/** PATCH /v1/apps/:id: rename, change or remove the webhook URL, disable or re-enable. */
+/** PATCH /v1/apps/:id: change or remove the webhook URL of the key's mode; rename, disable or re-enable (live key only). */
 export class UpdateAppDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, description: 'Live account key only (403 LIVE_KEY_REQUIRED otherwise).' })
   @IsOptional() @Length(1, 200) @IsString()
   name?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} null removes it.` })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, format: 'uri', description: `${WEBHOOK_URL_DOC} Changes the URL of the calling key's mode only; null removes it.` })
   @ValidateIf((_, value) => value !== null && value !== undefined) @MaxLength(2048) @IsString()
   webhook_url?: string | null;
 
-  @ApiPropertyOptional({ enum: ['active', 'disabled'], description: "A disabled app's keys are refused with 403 APP_DISABLED." })
+  @ApiPropertyOptional({ enum: ['active', 'disabled'], description: "Live account key only (403 LIVE_KEY_REQUIRED otherwise). A disabled app's keys are refused with 403 APP_DISABLED and its webhook deliveries are held until it is active again." })
   @IsOptional() @IsIn(['active', 'disabled'])
   status?: 'active' | 'disabled';
 }

@@ -81,7 +81,7 @@ export class AppsController {
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiSuccess(200, AppEnvelope, 'The app as it is now.')
-  @ApiErrors(400, 403, 404)
+  @ApiErrors(400, 404)
   async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateAppDto): Promise<SuccessEnvelope<AppView>> {
     if (!isUuid(id)) throw ApiError.of('NOT_FOUND');
     const affectsLive = body.name !== undefined || body.status !== undefined;

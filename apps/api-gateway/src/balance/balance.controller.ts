@@ -22,11 +22,11 @@ export class BalanceController {
   @ApiOperation({
     summary: "Read the merchant's balance",
     description:
-      "The merchant's balance in the calling key's mode, from the ledger. `available` can be spent by payouts and refunds; `pending` is held for payouts and refunds still in flight. Account and app keys may read it.",
+      "The merchant's balance in the calling key's mode, from the ledger (docs/settlement.md). `available` can be spent by payouts and refunds; `pending` is collected but not yet settled (succeeded cash ins less fees, until a settlement run); `reserved` is held for payouts and refunds still in flight. Account and app keys may read it.",
   })
   @ApiSuccess(200, BalanceEnvelope, 'The balance.')
   async get(@CurrentPrincipal() principal: Principal): Promise<SuccessEnvelope<BalanceView>> {
     const balance = await this.ledger.merchantBalance(principal.merchantId, principal.mode);
-    return { success: true, data: { available: balance.available, pending: balance.reserved, currency: CURRENCY, mode: principal.mode } };
+    return { success: true, data: { available: balance.available, pending: balance.pending, reserved: balance.reserved, currency: CURRENCY, mode: principal.mode } };
   }
 }

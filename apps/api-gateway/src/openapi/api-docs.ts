@@ -20,7 +20,18 @@ first answer with \`Idempotent-Replayed: true\`. Answers you are told to retry (
 the retry runs again and can never create a second transaction.
 
 **Rate limits.** Per key per minute, reads and writes apart; every authenticated answer carries
-\`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\`.
+\`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\`; requests refused before they reach an endpoint
+(bad JSON, 413, 415, 404, 405) count too.
+
+**Versioning.** Within /v1 changes are additive only: new endpoints, optional fields, response fields, event types,
+error codes. Nothing is removed, renamed or retyped; ignore what you do not know. A deprecation is announced, marked
+\`deprecated\` here, signalled on answers with \`Deprecation\` (RFC 9745) and later \`Sunset\` (RFC 8594) headers, and
+keeps working for at least 12 months (docs/api.md, "Versioning and deprecation").
+
+**Request ids.** Every answer carries \`X-Request-Id\`: the one you sent (8–128 letters, digits, \`. _ : @ -\`), or one
+we made. Quote it to support. The request that created a transaction keeps its id for the transaction's whole life:
+every webhook delivery about it carries it as \`X-Service-Request-Id\` (next to \`X-Service-Event\`,
+\`X-Service-Delivery\` and \`X-Service-Signature\`; see docs/webhooks.md).
 `.trim();
 
 export function buildOpenApiDocument(app: NestFastifyApplication, config: ApiGatewayConfig): OpenAPIObject {

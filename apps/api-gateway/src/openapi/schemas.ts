@@ -117,7 +117,8 @@ export class AppListEnvelope {
 
 export class BalanceSchema implements BalanceView {
   @ApiProperty({ type: 'integer', description: 'What payouts and refunds can spend now (minor units).' }) available!: number;
-  @ApiProperty({ type: 'integer', description: 'Held for payouts and refunds still in flight (amount + fee); leaves on success, returns to available on failure.' }) pending!: number;
+  @ApiProperty({ type: 'integer', description: 'Collected but not yet settled: succeeded cash ins less fees, until a settlement run (or a refund of the payment) moves them to available.' }) pending!: number;
+  @ApiProperty({ type: 'integer', description: 'Held for payouts and refunds still in flight (amount + fee); leaves on success, returns to available on failure.' }) reserved!: number;
   @ApiProperty({ enum: ['RWF'] }) currency!: 'RWF';
   @ApiProperty({ enum: MODES }) mode!: Mode;
 }

@@ -115,9 +115,10 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description={`Your balance and the last ${DAYS} days in ${mode} mode`} />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" mb="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" mb="md">
         <Stat label="Available balance" value={rwf(data.balance.available)} hint="Can be paid out or refunded now" />
-        <Stat label="Pending" value={rwf(data.balance.pending)} hint="Held for payouts and refunds in flight" />
+        <Stat label="Pending" value={rwf(data.balance.pending)} hint="Collected, settled at the next run" />
+        <Stat label="Reserved" value={rwf(data.balance.reserved)} hint="Held for payouts and refunds in flight" />
         <Stat label={`Collected, ${DAYS} days`} value={rwf(collected)} hint="Succeeded cash-ins" />
         <Stat label="Success rate" value={done === 0 ? '—' : `${Math.round((succeeded / done) * 1000) / 10}%`} hint={`${succeeded} of ${done} finished transactions`} />
       </SimpleGrid>

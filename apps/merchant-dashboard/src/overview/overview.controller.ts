@@ -31,7 +31,7 @@ export class OverviewController {
       success: true,
       data: {
         mode,
-        balance: { available: balance.available, pending: balance.reserved, currency: 'RWF', mode },
+        balance: { available: balance.available, pending: balance.pending, reserved: balance.reserved, currency: 'RWF', mode },
         days,
         attention: { ...attention, pending_minutes: minutes },
       },

@@ -1,5 +1,5 @@
 import { TransactionEntity } from '@momo/data';
-import { nationalNumber } from '@momo/domain';
+import { nationalNumber, truncateText } from '@momo/domain';
 import { OperatorHttpClient, OperatorResponse } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
 import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
@@ -63,7 +63,7 @@ export class AirtelMoneyConnector implements OperatorConnector {
       'POST',
       '/merchant/v1/payments/',
       JSON.stringify({
-        reference: (t.reference || t.description || t.id).slice(0, 64),
+        reference: truncateText(t.reference || t.description || t.id, 64),
         subscriber: { country, currency, msisdn: nationalNumber(t.msisdn) },
         transaction: { amount: t.amount, country, currency, id: t.id },
       }),
@@ -78,7 +78,7 @@ export class AirtelMoneyConnector implements OperatorConnector {
       '/standard/v1/disbursements/',
       JSON.stringify({
         payee: { msisdn: nationalNumber(t.msisdn) },
-        reference: (t.reference || t.description || t.id).slice(0, 64),
+        reference: truncateText(t.reference || t.description || t.id, 64),
         pin: this.pin.encrypt(this.settings.disbursementPin),
         transaction: { amount: t.amount, id: t.id },
       }),

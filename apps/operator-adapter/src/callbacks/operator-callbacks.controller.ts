@@ -4,16 +4,28 @@ import { JobIds } from '@momo/contracts';
 import { OperatorLogRepository, TransactionsRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { redactHeaders } from '../http/operator-http.client';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { callbacksNotStored } from './callback-metrics';
 import { objectAt, stringAt } from '../operators/wire';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A callback's body exactly as received (logged as sent, never re-serialised). */
+    rawCallbackBody?: string;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const LOGGED_BODY_LIMIT = 8_192;
 
 /**
  * Operator callbacks. A callback is only a hint: MTN's are unsigned and Airtel's hash proves
- * little, so whatever it says we log it, then ask the operator for the status before anything
- * changes. A malformed, forged, late or duplicated callback can at most cause one extra status
- * query (duplicates of one callback collapse into one job while it is queued).
+ * little, so we log it, then ask the operator for the status before anything changes. A
+ * malformed, forged, late or duplicated callback can at most cause one extra status query
+ * (duplicates of one callback collapse into one job while it is queued). What reaches the log is
+ * bounded: bodies are capped (CALLBACK_BODY_LIMIT_BYTES, stored up to 8 KiB), sources are
+ * rate-limited, a callback matching no transaction is only counted, and each transaction keeps
+ * at most CALLBACKS_STORED_PER_TRANSACTION callbacks.
  */
 @Controller('callbacks')
 export class OperatorCallbacksController {
@@ -21,6 +33,7 @@ export class OperatorCallbacksController {
     private readonly log: OperatorLogRepository,
     private readonly transactions: TransactionsRepository,
     private readonly producer: JobProducer,
+    private readonly config: OperatorAdapterConfig,
   ) {}
 
   /** MTN: our transaction id is in the path (transfer callbacks may omit every id). */
@@ -53,18 +66,27 @@ export class OperatorCallbacksController {
     const candidate = transactionId && UUID.test(transactionId) ? await this.transactions.findById(transactionId) : null;
     // A callback on one network's endpoint never touches another network's transaction.
     const known = candidate && candidate.network === network ? candidate : null;
-    const outcome = !known ? 'unknown_transaction' : known.status !== 'pending' ? 'already_final' : 'status_check_queued';
+    if (!known) {
+      callbacksNotStored.inc({ network, reason: 'unknown_transaction' });
+      return { received: true };
+    }
+    const outcome = known.status !== 'pending' ? 'already_final' : 'status_check_queued';
     const callbackId = await this.log.recordCallback({
-      transactionId: known ? known.id : null,
+      transactionId: known.id,
       network,
       method: req.method,
       path: req.url.slice(0, 500),
       headers: redactHeaders(stringHeaders(req.headers)),
-      body: bodyText(req.body),
+      body: bodyText(req.rawCallbackBody),
       remoteAddress: req.ip ?? null,
       outcome,
-    });
-    if (known && outcome === 'status_check_queued') {
+    }, this.config.CALLBACKS_STORED_PER_TRANSACTION);
+    if (callbackId === null) {
+      // Over the cap: a pending transaction is still found out by the reconciler.
+      callbacksNotStored.inc({ network, reason: 'over_cap' });
+      return { received: true };
+    }
+    if (outcome === 'status_check_queued') {
       await this.producer.add(
         'check-transaction-status',
         { transactionId: known.id, reason: 'callback' },
@@ -76,9 +98,10 @@ export class OperatorCallbacksController {
   }
 }
 
-function bodyText(body: unknown): string | null {
-  if (body === undefined || body === null) return null;
-  return (typeof body === 'string' ? body : JSON.stringify(body)).slice(0, LOGGED_BODY_LIMIT);
+/** The body as received, as text Postgres can store (a NUL, which text cannot hold, written as \u0000). */
+function bodyText(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  return raw.slice(0, LOGGED_BODY_LIMIT).replace(/\u0000/g, '\\u0000');
 }
 
 function stringHeaders(headers: FastifyRequest['headers']): Record<string, string> {

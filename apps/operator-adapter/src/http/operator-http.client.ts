@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, Dispatcher, errors, request } from 'undici';
 import { OperatorLogRepository, OperatorRequestRecord } from '@momo/data';
-import { MicroBatcher } from '@momo/platform';
+import { currentRequestId, MicroBatcher, REQUEST_ID_HEADER, SpanKind, traced } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorGuard } from '../operators/operator-guard';
 
@@ -54,7 +54,15 @@ export class OperatorHttpClient implements OnApplicationShutdown {
 
   async send(call: OperatorCall): Promise<OperatorResponse> {
     const started = Date.now();
-    const response = await this.guardOf(call).run(() => this.exchange(call));
+    // The operator sees our request id (their support can quote it back); trace context is added by the undici instrumentation.
+    const requestId = currentRequestId();
+    if (requestId) call = { ...call, headers: { ...call.headers, [REQUEST_ID_HEADER]: requestId } };
+    const response = await traced(
+      `operator ${call.network} ${call.operation}`,
+      SpanKind.CLIENT,
+      { 'momo.operator': call.network, 'momo.mode': call.mode, 'momo.operation': call.operation },
+      () => this.guardOf(call).run(() => this.exchange(call)),
+    );
     // Logged before the answer is used, so support sees every exchange; batched across calls in flight.
     await this.logBatcher.submit({
       transactionId: call.transactionId,

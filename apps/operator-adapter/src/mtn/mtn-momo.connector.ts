@@ -1,4 +1,5 @@
 import { TransactionEntity } from '@momo/data';
+import { truncateText } from '@momo/domain';
 import { OperatorHttpClient, OperatorResponse } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
 import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
@@ -40,8 +41,8 @@ export class MtnMomoConnector implements OperatorConnector {
       amount: String(t.amount),
       currency: t.currency,
       externalId: t.id,
-      payerMessage: t.description.slice(0, 160),
-      payeeNote: t.reference.slice(0, 160),
+      payerMessage: truncateText(t.description, 160),
+      payeeNote: truncateText(t.reference, 160),
     };
     if (kind === 'refund') {
       if (!subject.refunded) return { outcome: refusal('REFUND_NOT_POSSIBLE', 'the refunded payment is unknown') };

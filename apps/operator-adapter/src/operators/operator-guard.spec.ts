@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@momo/platform';
 import { OperatorResponse } from '../http/operator-http.client';
 import { isTrouble, OperatorGuard } from './operator-guard';
 
@@ -5,8 +6,8 @@ const answer = (status: number, body = ''): OperatorResponse => ({ kind: 'respon
 
 describe('OperatorGuard', () => {
   const guards: OperatorGuard[] = [];
-  const guard = (capacity = 10) => {
-    const g = new OperatorGuard('test', { capacity, errorThresholdPercentage: 50, volumeThreshold: 3, rollingWindowMs: 10_000, resetTimeoutMs: 2_000 });
+  const guard = (capacity = 10, name = 'test') => {
+    const g = new OperatorGuard(name, { capacity, errorThresholdPercentage: 50, volumeThreshold: 3, rollingWindowMs: 10_000, resetTimeoutMs: 2_000 });
     guards.push(g);
     return g;
   };
@@ -54,5 +55,24 @@ describe('OperatorGuard', () => {
     expect(await g.run(slow)).toMatchObject({ kind: 'not_sent', error: 'too many calls in flight' });
     release();
     expect(await Promise.all(inFlight)).toEqual([answer(202), answer(202)]);
+  });
+
+  it('counts calls by result and shows the open circuit in the metrics', async () => {
+    const g = guard(10, 'mtn.sandboxed');
+    const sample = async (name: string, labels: string) => {
+      const line = (await metricsRegistry.getSingleMetricAsString(name)).split('\n').find((l) => l.startsWith(`${name}{${labels}} `));
+      return line === undefined ? undefined : Number(line.split(' ').pop());
+    };
+    await g.run(async () => answer(202));
+    await g.run(async () => answer(400, '{"code":"INVALID_PARAMETER"}'));
+    expect(await sample('momo_operator_circuit_open', 'network="mtn",mode="sandboxed"')).toBe(0);
+    for (let i = 0; i < 4; i++) await g.run(async () => answer(503));
+    expect(g.isOpen).toBe(true);
+    await g.run(async () => answer(202));
+
+    expect(await sample('momo_operator_calls_total', 'network="mtn",mode="sandboxed",result="answered"')).toBe(2);
+    expect(await sample('momo_operator_calls_total', 'network="mtn",mode="sandboxed",result="trouble"')).toBeGreaterThanOrEqual(3);
+    expect(await sample('momo_operator_calls_total', 'network="mtn",mode="sandboxed",result="circuit_open"')).toBeGreaterThanOrEqual(1);
+    expect(await sample('momo_operator_circuit_open', 'network="mtn",mode="sandboxed"')).toBe(1);
   });
 });

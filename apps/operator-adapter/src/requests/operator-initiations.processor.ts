@@ -40,7 +40,7 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
       return { kind: 'unavailable', retryAfterSeconds: 300, failureMessage: `${transaction.network} is not configured for ${transaction.mode} mode.` };
     }
     const { outcome, confirmed } = await connector.initiate(await this.work.subject(transaction));
-    if (confirmed) await this.work.report(transactionId, confirmed, 'initiation');
+    if (confirmed) await this.work.report(transaction, confirmed, 'initiation');
     return outcome;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
-import { TransactionEntity, TransactionsRepository } from '@momo/data';
+import { TransactionEntity, TransactionsRepository, traceOf } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
@@ -50,7 +50,8 @@ export class OperatorWork {
    * down through all its retries) is removed first, or it would swallow every later report of the
    * same result for as long as failed jobs are kept, and the transaction would stay pending.
    */
-  async report(transactionId: string, outcome: FinalStatus, source: StatusCheckReason): Promise<void> {
+  async report(transaction: TransactionEntity, outcome: FinalStatus, source: StatusCheckReason): Promise<void> {
+    const transactionId = transaction.id;
     const jobId = JobIds.operatorResult(transactionId, outcome.status);
     const queue = this.producer.queueFor('apply-operator-result');
     if ((await queue.getJobState(jobId)) === 'failed') await queue.remove(jobId);
@@ -64,7 +65,8 @@ export class OperatorWork {
         providerRef: outcome.providerRef,
         source,
       },
-      { jobId },
+      // A callback arrives as its own request; the result still belongs to the payment's story.
+      { jobId, trace: traceOf(transaction) },
     );
   }
 }

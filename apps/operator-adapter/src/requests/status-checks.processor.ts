@@ -61,7 +61,7 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
     const asked = await this.ask(transaction, why);
     if (!asked) return;
     const { subject, connector, outcome } = asked;
-    if (outcome.kind === 'final') await this.work.report(transactionId, outcome, why);
+    if (outcome.kind === 'final') await this.work.report(transaction, outcome, why);
     else if (why === 'deadline') await this.failAtDeadline(transaction, outcome);
     else if (outcome.kind === 'not_found' && why === 'reconcile') await this.unreceived(subject, connector);
   }
@@ -90,7 +90,7 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
     const code = outcome.kind === 'not_found' && ageSeconds >= this.config.UNRECEIVED_GIVE_UP_SECONDS ? 'NOT_RECEIVED' : 'DEADLINE_EXCEEDED';
     this.logger.warn({ transactionId: t.id, direction: t.direction, ageSeconds, lastAnswer: outcome.kind, failureCode: code }, 'deadline passed without a final answer: failing the transaction');
     const message = code === 'NOT_RECEIVED' ? failureMessage(code) : failureMessage(code, LAST_ANSWER[outcome.kind]);
-    await this.work.report(t.id, { kind: 'final', status: 'failed', failureCode: code, failureMessage: message }, 'deadline');
+    await this.work.report(t, { kind: 'final', status: 'failed', failureCode: code, failureMessage: message }, 'deadline');
   }
 
   /**
@@ -104,7 +104,7 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
     const asked = await this.ask(t, 'watch');
     if (asked?.outcome.kind === 'final' && asked.outcome.status !== t.status) {
       this.logger.warn({ transactionId: t.id, recorded: t.status, reported: asked.outcome.status }, 'operator contradicts a failure we decided');
-      await this.work.report(t.id, asked.outcome, 'watch');
+      await this.work.report(t, asked.outcome, 'watch');
     }
   }
 
@@ -120,16 +120,16 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
     const giveUp = this.config.UNRECEIVED_GIVE_UP_SECONDS;
     if (ageSeconds >= giveUp) {
       this.logger.warn({ transactionId: t.id, ageSeconds }, 'operator never received the transaction: failing it');
-      await this.work.report(t.id, { kind: 'final', status: 'failed', failureCode: 'NOT_RECEIVED', failureMessage: failureMessage('NOT_RECEIVED') }, 'reconcile');
+      await this.work.report(t, { kind: 'final', status: 'failed', failureCode: 'NOT_RECEIVED', failureMessage: failureMessage('NOT_RECEIVED') }, 'reconcile');
       return;
     }
     // Re-sends stop at half the give-up age, so none can still be in flight when we give up.
     if (this.work.sendRefusal(t)) return;
     this.logger.warn({ transactionId: t.id, ageSeconds }, 'operator has no record of the transaction: re-sending its initiation');
     const { outcome, confirmed } = await connector.initiate(subject);
-    if (confirmed) await this.work.report(t.id, confirmed, 'reconcile');
+    if (confirmed) await this.work.report(t, confirmed, 'reconcile');
     else if (outcome.kind === 'refused') {
-      await this.work.report(t.id, { kind: 'final', status: 'failed', failureCode: outcome.failureCode, failureMessage: outcome.failureMessage }, 'reconcile');
+      await this.work.report(t, { kind: 'final', status: 'failed', failureCode: outcome.failureCode, failureMessage: outcome.failureMessage }, 'reconcile');
     }
   }
 }

@@ -1,7 +1,8 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { SimulatedNetwork } from '../engine/simulated-network';
 import { canonicalMsisdn, isScenario, SCENARIOS } from '../scenarios/scenarios';
 import { OperatorId } from '../store/simulator-store';
+import { statementReport } from './statement-report';
 
 const OPERATORS: readonly string[] = ['mtn', 'airtel'];
 
@@ -73,6 +74,18 @@ export class ControlController {
   async setWallet(@Param('operator') operator: string, @Param('msisdn') msisdn: string, @Body() body: { balance?: unknown } | undefined) {
     if (!Number.isSafeInteger(body?.balance) || (body?.balance as number) < 0) throw new BadRequestException('balance must be a whole number >= 0');
     await this.network.store.setWalletBalance(operatorOf(operator), canonicalMsisdn(msisdn), body?.balance as number);
+  }
+
+  /**
+   * The operator's statement report of transactions created in [from, to) (ISO 8601), as a CSV in
+   * that operator's layout: what our operator statement reconciliation imports (docs/simulator.md).
+   */
+  @Get('reports/:operator')
+  @Header('content-type', 'text/csv; charset=utf-8')
+  async report(@Param('operator') operator: string, @Query('from') from?: string, @Query('to') to?: string) {
+    const [start, end] = [Date.parse(from ?? ''), Date.parse(to ?? '')];
+    if (Number.isNaN(start) || Number.isNaN(end) || end <= start) throw new BadRequestException('from and to must be ISO 8601 timestamps, from before to');
+    return statementReport(operatorOf(operator), await this.network.store.createdBetween(operatorOf(operator), new Date(start), new Date(end)));
   }
 
   @Get('accounts/:operator')

@@ -197,6 +197,15 @@ export class SimulatorStore {
     return rows.map(toTransaction);
   }
 
+  /** One operator's transactions created in [from, to), oldest first (its statement report). */
+  async createdBetween(operator: OperatorId, from: Date, to: Date): Promise<SimTransaction[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT * FROM ${T} WHERE operator = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at, reference`,
+      [operator, from, to],
+    );
+    return rows.map(toTransaction);
+  }
+
   /** Transactions whose reference or our id (externalId in the body) is the given one. */
   async findForControl(id: string): Promise<SimTransaction[]> {
     const { rows } = await this.pool.query<Row>(`SELECT * FROM ${T} WHERE reference = $1 OR external_id = $1 ORDER BY created_at`, [id]);

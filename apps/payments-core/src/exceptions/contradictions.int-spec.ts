@@ -76,11 +76,11 @@ describe('reconciliation exceptions from operator results (Postgres)', () => {
     const [open] = await exceptions.list({ limit: 1 });
     expect(await exceptions.resolve(open.id, 'customer refunded by hand, MTN ref R-77')).toBe(true);
     expect(await exceptions.resolve(open.id, 'again')).toBe(false);
-    await apply({ transactionId: open.transactionId, status: open.reportedStatus, source: 'watch' });
+    await apply({ transactionId: open.transactionId!, status: open.reportedStatus!, source: 'watch' });
     const again = await exceptions.find(open.id);
     expect(again).toMatchObject({ resolution: 'customer refunded by hand, MTN ref R-77' });
     expect(again?.resolvedAt).not.toBeNull();
     expect((await exceptions.list({ limit: 10 })).map((x) => x.id)).not.toContain(open.id);
-    expect(await exceptions.openCounts()).toEqual({ missed_success: 1, phantom_success: 0 });
+    expect(await exceptions.openCounts()).toEqual({ missed_success: 1, phantom_success: 0, missing_at_operator: 0, missing_here: 0, amount_differs: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { JobIds } from '@momo/contracts';
 import { OutboxRepository } from '@momo/data';
-import { JobProducer } from '@momo/platform';
+import { JobProducer, TraceCarrier } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 /**
@@ -44,16 +44,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, (ids) => this.publish(ids));
+      const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, (events) => this.publish(events));
       total += published;
       if (published < this.config.OUTBOX_BATCH_SIZE) return total;
     }
   }
 
-  private async publish(eventIds: string[]): Promise<void> {
+  private async publish(events: { id: string; trace?: TraceCarrier }[]): Promise<void> {
     await this.producer.addBulk(
       'publish-webhook-event',
-      eventIds.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
+      events.map(({ id, trace }) => ({ payload: { eventId: id }, options: { jobId: JobIds.webhookEvent(id), trace } })),
     );
   }
 

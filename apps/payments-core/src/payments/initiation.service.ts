@@ -56,8 +56,15 @@ export class InitiationService {
         return rejection(outcome.failureCode, outcome.httpStatus, outcome.failureMessage, failed);
       }
       case 'rate_limited': {
+        // The spec passes an upstream 429 through "with the same shape" as our own: code
+        // RATE_LIMITED and Retry-After; who limited and why is in details. The failed
+        // transaction keeps the more precise failure_code OPERATOR_RATE_LIMITED.
         const failed = await this.fail(transaction, 'OPERATOR_RATE_LIMITED', outcome.failureMessage);
-        return rejection('OPERATOR_RATE_LIMITED', 429, outcome.failureMessage, failed, outcome.retryAfterSeconds);
+        return rejection('RATE_LIMITED', 429, 'The mobile network is rate-limiting requests; retry after the number of seconds in Retry-After.', failed, outcome.retryAfterSeconds, {
+          limited_by: 'network',
+          network: transaction.network,
+          reason: outcome.failureMessage,
+        });
       }
       case 'unavailable': {
         const failed = await this.fail(transaction, 'OPERATOR_UNAVAILABLE', outcome.failureMessage);

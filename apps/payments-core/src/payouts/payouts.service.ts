@@ -7,13 +7,15 @@ import {
   InsufficientFundsError,
   LedgerRepository,
   NewTransaction,
+  SettlementsRepository,
   TransactionEntity,
   TransactionsRepository,
 } from '@momo/data';
-import { checkRefund, payoutReserved } from '@momo/domain';
+import { checkRefund, collectReleased, payoutReserved } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
 import { InitiationService, rejection } from '../payments/initiation.service';
 import { newTransactionFrom } from '../payments/payments.service';
+import { movementOf } from '../settlement/settlement.service';
 
 type Refusal = Extract<CommandReply, { outcome: 'rejected' }>;
 
@@ -23,6 +25,11 @@ type Refusal = Extract<CommandReply, { outcome: 'rejected' }>;
  * update guarded by a CHECK, so racing payouts can never overdraw, and a payout that fails
  * releases it (SettlementService). Refunds lock the payment row, and a unique index allows one
  * pending-or-succeeded refund per payment, so racing refunds cannot both win.
+ *
+ * Both spend only the available balance. A refund of a payment not yet settled first settles
+ * that payment early (its net moves from pending to available, `settled_at` is stamped; no
+ * settlement run will cover it), in the same Postgres transaction, so the refund draws on the
+ * money the payment brought in (docs/settlement.md).
  */
 @Injectable()
 export class PayoutsService {
@@ -30,6 +37,7 @@ export class PayoutsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionsRepository,
     private readonly ledger: LedgerRepository,
+    private readonly settlements: SettlementsRepository,
     private readonly fees: FeeSchedules,
     private readonly initiation: InitiationService,
   ) {}
@@ -38,7 +46,7 @@ export class PayoutsService {
     const existing = await this.transactions.findById(command.transactionId);
     if (existing) return this.initiation.initiate(existing, command.requestAttempt);
     const fee = await this.fees.feeFor(command.merchantId, 'payout', command.amount);
-    const created = await this.createReserved((em) => this.reserve(em, newTransactionFrom(command, 'payout', fee)));
+    const created = await this.createReserved((em) => this.reserve(em, { ...newTransactionFrom(command, 'payout', fee), withdrawal: command.withdrawal ?? false }));
     return created instanceof TransactionEntity ? this.initiation.initiate(created, command.requestAttempt) : created;
   }
 
@@ -54,6 +62,8 @@ export class PayoutsService {
       const check = checkRefund(payment, command.amount);
       if (!check.ok) return refusal(check.code, ERROR_CODES[check.code].http, check.message, { payment_id: payment.id });
       const fee = await this.fees.feeFor(command.merchantId, 'payout', check.amount, em);
+      // The payment row is locked: a settlement run claiming it waits, then finds it settled.
+      if (await this.settlements.stampEarly(em, payment.id)) await this.ledger.post(em, payment.id, collectReleased(movementOf(payment)));
       return this.reserve(em, {
         id: command.transactionId,
         merchantId: command.merchantId,

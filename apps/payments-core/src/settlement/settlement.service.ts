@@ -10,7 +10,7 @@ import {
   TransactionEntity,
   TransactionsRepository,
 } from '@momo/data';
-import { collectSettled, JournalDraft, MoneyMovement, payoutReleased, payoutSettled } from '@momo/domain';
+import { collectPending, JournalDraft, MoneyMovement, payoutReleased, payoutSettled } from '@momo/domain';
 import { MicroBatcher } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
@@ -116,13 +116,16 @@ export class SettlementService {
   }
 }
 
-function movementOf(t: TransactionEntity): MoneyMovement {
+export function movementOf(t: TransactionEntity): MoneyMovement {
   return { merchantId: t.merchantId, mode: t.mode, network: t.network, amount: t.amount, fee: t.fee };
 }
 
-/** Collections move money only when they succeed; payouts were reserved at creation. */
+/**
+ * Collections move money only when they succeed, into pending balance until settled
+ * (docs/settlement.md); payouts were reserved at creation.
+ */
 export function journalFor(t: TransactionEntity): JournalDraft | null {
-  if (t.direction === 'collect') return t.status === 'succeeded' ? collectSettled(movementOf(t)) : null;
+  if (t.direction === 'collect') return t.status === 'succeeded' ? collectPending(movementOf(t)) : null;
   return t.status === 'succeeded' ? payoutSettled(movementOf(t)) : payoutReleased(movementOf(t));
 }
 

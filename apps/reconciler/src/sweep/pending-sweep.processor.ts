@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { JobIds, QueueName, StatusCheckReason } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
 import { nextCheckDelaySeconds } from '@momo/domain';
-import { JobHandlerHost, JobHandlers, JobProducer } from '@momo/platform';
+import { JobHandlerHost, JobHandlers, JobProducer, runWithRequestId, TraceCarrier } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 interface PlannedCheck {
@@ -11,6 +11,7 @@ interface PlannedCheck {
   reason: StatusCheckReason;
   slot: number;
   nextCheckAt: Date;
+  trace?: TraceCarrier;
 }
 
 /**
@@ -51,22 +52,27 @@ export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Recon
       this.config.WATCH_SECONDS > 0 ? this.reconciliation.dueWatches(this.config.WATCH_SECONDS, this.config.SWEEP_BATCH_SIZE) : [],
     ]);
     const checks: PlannedCheck[] = [
-      ...pending.map(({ transactionId, checksMade, deadlineAt }) =>
+      ...pending.map(({ transactionId, checksMade, deadlineAt, trace }) =>
         deadlineAt.getTime() <= now
-          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(this.config.DEADLINE_RECHECK_SECONDS) }
-          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(delay(checksMade)), deadlineAt) },
+          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(this.config.DEADLINE_RECHECK_SECONDS), trace }
+          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(delay(checksMade)), deadlineAt), trace },
       ),
       ...watched.map(({ transactionId, checksMade }) => ({ transactionId, reason: 'watch' as const, slot: checksMade, nextCheckAt: at(delay(checksMade)) })),
     ];
     if (checks.length === 0) return;
     await this.producer.addBulk(
       'check-transaction-status',
-      checks.map(({ transactionId, reason, slot }) => ({
+      // Each check continues its transaction's own request id and trace, not the sweep's.
+      checks.map(({ transactionId, reason, slot, trace }) => ({
         payload: { transactionId, reason },
-        options: { jobId: JobIds.statusCheck(transactionId, `${reason}-${slot}`) },
+        options: { jobId: JobIds.statusCheck(transactionId, `${reason}-${slot}`), trace },
       })),
     );
     await this.reconciliation.recordChecks(checks.map(({ transactionId, nextCheckAt }) => ({ transactionId, nextCheckAt })));
+    // At debug, one line per check under its payment's request id (support follows one payment).
+    for (const { transactionId, reason, trace } of checks) {
+      runWithRequestId(trace ?? {}, () => this.logger.debug({ transactionId, reason }, 'status check queued'));
+    }
     const count = (reason: StatusCheckReason) => checks.filter((c) => c.reason === reason).length;
     this.logger.log({ reconcile: count('reconcile'), deadline: count('deadline'), watch: count('watch') }, 'reconciliation sweep queued status checks');
   }

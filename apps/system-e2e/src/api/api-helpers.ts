@@ -21,8 +21,8 @@ export async function countTransactions(system: TestSystem, where = 'true', para
   return row.n as number;
 }
 
-export async function balanceOf(system: TestSystem, key?: string): Promise<{ available: number; pending: number }> {
-  const res = await system.api<{ data: { available: number; pending: number } }>('GET', '/v1/balance', { key: key ?? system.merchant.accountKey });
+export async function balanceOf(system: TestSystem, key?: string): Promise<{ available: number; pending: number; reserved: number }> {
+  const res = await system.api<{ data: { available: number; pending: number; reserved: number } }>('GET', '/v1/balance', { key: key ?? system.merchant.accountKey });
   expect(res.status).toBe(200);
   return res.body.data;
 }

@@ -96,7 +96,8 @@ describe('merchant API: authentication and limits', () => {
     });
 
     it('refuses the keys of a disabled app until it is enabled again', async () => {
-      const merchant = await seedMerchant(system.db.dataSource);
+      // Disabling affects live traffic: only a live account key may do it (see webhooks/test-and-live-apart).
+      const merchant = await seedMerchant(system.db.dataSource, { mode: 'live', verified: true });
       expect((await system.api('GET', '/v1/payments', { key: merchant.appKey })).status).toBe(200);
       const disabled = await system.api('PATCH', `/v1/apps/${merchant.appId}`, { key: merchant.accountKey, body: { status: 'disabled' } });
       expect(disabled.body).toMatchObject({ data: { status: 'disabled' } });

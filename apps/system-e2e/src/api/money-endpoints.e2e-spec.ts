@@ -164,9 +164,9 @@ describe('merchant API: money endpoints', () => {
       const res = await payout({ amount: 5_000, msisdn: MTN, reference: 'w-1' }, merchant.appKey);
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ direction: 'payout', amount: 5_000, fee: 50, status: 'pending', reverses_payment_id: null });
-      expect(await balanceOf(system, merchant.accountKey)).toEqual({ available: 4_950, pending: 5_050, currency: 'RWF', mode: 'test' });
+      expect(await balanceOf(system, merchant.accountKey)).toEqual({ available: 4_950, pending: 0, reserved: 5_050, currency: 'RWF', mode: 'test' });
       expect((await settledTransaction(res.body.data.id, merchant.appKey)).status).toBe('succeeded');
-      expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 4_950, pending: 0 });
+      expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 4_950, pending: 0, reserved: 0 });
     });
 
     it('refuses a payout the balance does not cover with 409 and creates nothing', async () => {
@@ -174,7 +174,7 @@ describe('merchant API: money endpoints', () => {
       const res = await payout({ amount: 1_000, msisdn: MTN }, merchant.appKey);
       expectErrorEnvelope(res, 409, 'INSUFFICIENT_BALANCE');
       expect(await countTransactions(system, `merchant_id = $1 AND direction = 'payout'`, [merchant.merchantId])).toBe(0);
-      expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 1_000, pending: 0 });
+      expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 1_000, pending: 0, reserved: 0 });
     });
 
     it('lets exactly the payouts the balance covers through when 20 race, never going negative', async () => {
@@ -187,7 +187,7 @@ describe('merchant API: money endpoints', () => {
       expect(await countTransactions(system, `merchant_id = $1 AND direction = 'payout'`, [merchant.merchantId])).toBe(10);
       const balance = await balanceOf(system, merchant.accountKey);
       expect(balance.available).toBe(500);
-      expect(balance.available + balance.pending).toBe(10 * 1_050 + 500);
+      expect(balance.available + balance.reserved).toBe(10 * 1_050 + 500);
       const [{ negative }] = await system.db.dataSource.query(`SELECT count(*)::int AS negative FROM ledger_accounts WHERE balance < 0`);
       expect(negative).toBe(0);
     });
@@ -201,7 +201,7 @@ describe('merchant API: money endpoints', () => {
         expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
         const failed = await system.api<{ data: TransactionView }>('GET', `/v1/payments/${body.details!.transaction_id}`, { key: merchant.appKey });
         expect(failed.body.data).toMatchObject({ status: 'failed', failure_code: 'OPERATOR_UNAVAILABLE', direction: 'payout' });
-        expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 3_000, pending: 0 });
+        expect(await balanceOf(system, merchant.accountKey)).toMatchObject({ available: 3_000, pending: 0, reserved: 0 });
       } finally {
         await system.stack.startService('operator-simulator');
       }
@@ -361,11 +361,11 @@ describe('merchant API: money endpoints', () => {
   describe('GET /v1/balance', () => {
     it('answers per mode, for account and app keys', async () => {
       const merchant = await fundedMerchant(7_000);
-      expect(await balanceOf(system, merchant.accountKey)).toEqual({ available: 7_000, pending: 0, currency: 'RWF', mode: 'test' });
-      expect(await balanceOf(system, merchant.appKey)).toEqual({ available: 7_000, pending: 0, currency: 'RWF', mode: 'test' });
+      expect(await balanceOf(system, merchant.accountKey)).toEqual({ available: 7_000, pending: 0, reserved: 0, currency: 'RWF', mode: 'test' });
+      expect(await balanceOf(system, merchant.appKey)).toEqual({ available: 7_000, pending: 0, reserved: 0, currency: 'RWF', mode: 'test' });
       const live = await seedMerchant(system.db.dataSource, { mode: 'live', verified: true });
       await seedSucceededPayment(system.db.dataSource, live, { amount: 300, mode: 'live' });
-      expect(await balanceOf(system, live.accountKey)).toEqual({ available: 300, pending: 0, currency: 'RWF', mode: 'live' });
+      expect(await balanceOf(system, live.accountKey)).toEqual({ available: 300, pending: 0, reserved: 0, currency: 'RWF', mode: 'live' });
     });
   });
 });

@@ -78,8 +78,11 @@ describe('merchant API: what the merchant hears for each upstream answer', () =>
     const key = randomUUID();
     mtn.next.push({ status: 429, body: '{}', headers: { 'retry-after': '7' } });
     const limited = await pay({ 'Idempotency-Key': key });
-    const body = expectErrorEnvelope(limited, 429, 'OPERATOR_RATE_LIMITED');
+    const body = expectErrorEnvelope(limited, 429, 'RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toBe('7');
+    // The same shape as our own 429; who limited and the network's reason are in details.
+    expect(body.details).toEqual({ transaction_id: expect.any(String), limited_by: 'network', network: 'mtn', reason: expect.any(String) });
+    expect(await read(body.details!.transaction_id as string)).toMatchObject({ status: 'failed', failure_code: 'OPERATOR_RATE_LIMITED' });
     const retry = await pay({ 'Idempotency-Key': key });
     expect(retry.status).toBe(201);
     expect(retry.body.data.id).not.toBe(body.details!.transaction_id);
@@ -104,8 +107,8 @@ describe('merchant API: what the merchant hears for each upstream answer', () =>
     const res = await system.api('POST', '/v1/payouts', { body: { amount: 1_000, msisdn: MTN } });
     expectErrorEnvelope(res, 503, 'OPERATOR_UNAVAILABLE');
     expect(res.headers.get('retry-after')).toBe('11');
-    const balance = await system.api<{ data: { available: number; pending: number } }>('GET', '/v1/balance', { key: system.merchant.accountKey });
-    expect(balance.body.data).toMatchObject({ available: 5_000, pending: 0 });
+    const balance = await system.api<{ data: { available: number; pending: number; reserved: number } }>('GET', '/v1/balance', { key: system.merchant.accountKey });
+    expect(balance.body.data).toMatchObject({ available: 5_000, pending: 0, reserved: 0 });
   });
 
   it('answers 503 when payments-core does not answer in time; the retry with the same key yields the same transaction', async () => {

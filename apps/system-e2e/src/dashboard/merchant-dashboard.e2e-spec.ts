@@ -136,8 +136,8 @@ describe('merchant dashboard in a browser', () => {
     await waitFor(() => system.receiver.received.length > 0 || undefined, { timeoutMs: 15_000, what: 'the first webhook attempt' });
 
     await page.reload();
-    // 500,000 seeded + 2,500 - 50 fee.
-    await page.getByText('RWF 502,450').waitFor();
+    // The API payment's 2,500 less its 50 fee waits for the next settlement run.
+    await page.getByText('RWF 2,450').waitFor();
     await photograph(page, 'overview');
 
     await page.getByRole('link', { name: 'Transactions' }).click();

@@ -10,6 +10,7 @@ interface ChaosReport {
   operator: { movements: number };
   webhooks: { finalStatuses: number; distinctDeliveries: number };
   recoveries: Record<string, number>;
+  settlement: { runsCompletedDuringLoad: number; cashInsSettledByRuns: number; cashInsSettledByRefunds: number };
   problems: Record<string, string[]>;
   passed: boolean;
 }
@@ -46,6 +47,8 @@ describe('fault injection', () => {
       badWebhookSignatures: [],
       invariantViolations: [],
       reconciliationExceptions: [],
+      unsettledCashIns: [],
+      noSettlementDuringLoad: [],
       unansweredOperations: [],
       unexpectedExits: [],
     });
@@ -57,6 +60,10 @@ describe('fault injection', () => {
     // events back, and the reconciler had to put its lost job scheduler back.
     expect(report.recoveries.outboxEventsRepublished).toBeGreaterThan(0);
     expect(report.recoveries.sweepSchedulerRestored).toBeGreaterThan(0);
+    // Settlement ran through the faults (its schedulers put back after the flush) and settled every cash in once.
+    expect(report.recoveries.settlementSchedulerRestored).toBeGreaterThan(0);
+    expect(report.settlement.runsCompletedDuringLoad).toBeGreaterThan(0);
+    expect(report.settlement.cashInsSettledByRuns + report.settlement.cashInsSettledByRefunds).toBe(report.transactions.byOutcome['collect succeeded']);
     // And the load was real: both directions, both outcomes, failures decided by the deadline and by the network.
     expect(report.transactions.total).toBeGreaterThan(150);
     for (const outcome of ['collect succeeded', 'collect failed', 'payout succeeded', 'payout failed']) expect(report.transactions.byOutcome[outcome]).toBeGreaterThan(0);

@@ -34,7 +34,8 @@ describe('reconciliation without callbacks', () => {
           SLOW_ANSWER_MS: '2500',
         },
         'operator-adapter': { OPERATOR_TIMEOUT_MS: '2000', UNRECEIVED_GIVE_UP_SECONDS: '6' },
-        'payments-core': { INITIATION_WAIT_MS: '3000' },
+        // Test-mode settlement every 5 s, so the funding payment becomes available soon (docs/settlement.md).
+        'payments-core': { INITIATION_WAIT_MS: '3000', SETTLEMENT_TEST_EVERY_SECONDS: '5' },
         reconciler: {
           SWEEP_INTERVAL_MS: '500',
           MIN_AGE_SECONDS: '1',
@@ -60,7 +61,8 @@ describe('reconciliation without callbacks', () => {
     // Funds for the payouts, through the front door like everything else.
     const funding = await system.api<{ data: TransactionView }>('POST', '/v1/payments', { body: { amount: 400_000, msisdn: '0788555001' } });
     expect(funding.status).toBe(201);
-    await waitFor(async () => ((await get(funding.body.data.id)).status === 'succeeded' ? true : undefined), { timeoutMs: 20_000, what: 'the funding payment' });
+    // Succeeded, then settled by a settlement run: only settled money can be paid out.
+    await waitFor(async () => ((await get(funding.body.data.id)).settled_at ? true : undefined), { timeoutMs: 30_000, what: 'the funding payment to succeed and settle' });
 
     const cases: Case[] = [
       { name: 'mtn approve', direction: 'collect', network: 'mtn', scenario: 'approve', expected: { status: 'succeeded' } },

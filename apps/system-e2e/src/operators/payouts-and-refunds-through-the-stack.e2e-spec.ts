@@ -30,7 +30,7 @@ const succeeds: Expected = { http: 201, status: 'succeeded', movements: 1 };
 const failsLater = (failureCode: string): Expected => ({ http: 201, status: 'failed', failureCode, movements: 0 });
 const NETWORK_FAULTS = {
   http_503: { http: 503, code: 'OPERATOR_UNAVAILABLE', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_UNAVAILABLE', movements: 0 },
-  http_429: { http: 429, code: 'OPERATOR_RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
+  http_429: { http: 429, code: 'RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
 } as const satisfies Record<string, Expected>;
 
 /**
@@ -82,7 +82,7 @@ interface Case {
   msisdn: string;
   /** The refunded payment (refunds only). */
   payment?: TransactionView;
-  balanceBefore: { available: number; pending: number };
+  balanceBefore: { available: number; pending: number; reserved: number };
   walletBefore: number;
   /** The request as sent (a retry sends it again with the same Idempotency-Key). */
   request: { body: Record<string, unknown>; idempotencyKey: string };
@@ -172,7 +172,8 @@ describe('payouts and refunds through the whole stack', () => {
   }
 
   beforeAll(async () => {
-    system = await startTestSystem('operators-cash-out', { env: CONTRACT_ENV });
+    // Settlement runs once a day here, so a refund's early settlement of its payment is what the balances show (docs/settlement.md).
+    system = await startTestSystem('operators-cash-out', { env: { ...CONTRACT_ENV, 'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '86400' } } });
     sim = new SimulatorControl(system.stack.url('operator-simulator'));
     await Promise.all(
       NETWORKS.flatMap((network) =>
@@ -231,11 +232,20 @@ describe('payouts and refunds through the whole stack', () => {
     }
 
     // The merchant's balance: a hold while pending, amount + fee gone on success, all back on failure.
+    // A refund first settles its (unsettled) payment: the payment's net moves from pending to available.
     const cost = final.amount + final.fee;
     const spent = final.status === 'failed' ? 0 : cost;
-    expect(await balance(c.merchant)).toMatchObject({
-      available: c.balanceBefore.available - spent,
-      pending: final.status === 'pending' ? cost : 0,
+    const released = c.payment ? c.payment.amount - c.payment.fee : 0;
+    if (c.payment) {
+      expect(c.balanceBefore.pending).toBe(released);
+      expect((await read(c.merchant, c.payment.id)).settled_at).not.toBeNull();
+    }
+    expect(await balance(c.merchant)).toEqual({
+      available: c.balanceBefore.available + released - spent,
+      pending: c.balanceBefore.pending - released,
+      reserved: final.status === 'pending' ? cost : 0,
+      currency: 'RWF',
+      mode: 'test',
     });
 
     // The operator's books: the money moved once on success, never otherwise.
@@ -265,7 +275,7 @@ describe('payouts and refunds through the whole stack', () => {
       const id = transactionId(res);
       expect(expectErrorEnvelope(res, 409, 'LIMIT_EXCEEDED').message).toContain('per-transaction limit of 500000 RWF');
       expect(await read(merchant, id)).toMatchObject({ status: 'failed', failure_code: 'LIMIT_EXCEEDED' });
-      expect(await balance(merchant)).toMatchObject({ available: 700_000, pending: 0 });
+      expect(await balance(merchant)).toMatchObject({ available: 700_000, pending: 0, reserved: 0 });
       expect((await sim.counts(id)).movements).toBe(0);
     });
 
@@ -281,7 +291,7 @@ describe('payouts and refunds through the whole stack', () => {
       transactionId(over);
       expect(expectErrorEnvelope(over, 409, 'LIMIT_EXCEEDED').message).toContain('daily limit per customer of 1000000 RWF');
       // 2 × (400,000 + 4,000 fee) spent; the refused payout's hold is back.
-      expect(await balance(merchant)).toMatchObject({ available: 1_500_000 - 808_000, pending: 0 });
+      expect(await balance(merchant)).toMatchObject({ available: 1_500_000 - 808_000, pending: 0, reserved: 0 });
     });
 
     it('answers a second refund of a refunded payment 409 ALREADY_REFUNDED, creating nothing', async () => {
@@ -325,7 +335,7 @@ describe('payouts and refunds through the whole stack', () => {
       expect(id).not.toBe(first.id);
       const done = await settled(first.merchant, id);
       expect(done).toMatchObject({ status: 'succeeded', reverses_payment_id: first.payment!.id, amount: first.payment!.amount });
-      expect(await balance(first.merchant)).toMatchObject({ available: before.available - done.amount - done.fee, pending: 0 });
+      expect(await balance(first.merchant)).toMatchObject({ available: before.available - done.amount - done.fee, pending: 0, reserved: 0 });
       expect(await sim.wallet(network, first.msisdn)).toBe(first.walletBefore + done.amount);
       expect([(await sim.counts(first.id)).movements, (await sim.counts(id)).movements]).toEqual([0, 1]);
     });
@@ -393,7 +403,9 @@ describe('payouts and refunds through the whole stack', () => {
     expect(await countTransactions(system, 'reverses_payment_id = $1', [c.payment!.id])).toBe(1);
     expect((await sim.counts(c.id)).movements).toBe(1);
     expect(await sim.wallet('airtel', c.msisdn)).toBe(c.walletBefore + done.amount);
-    expect(await balance(c.merchant)).toMatchObject({ available: c.balanceBefore.available - done.amount - done.fee, pending: 0 });
+    // The refund settled its payment early: the payment's net came to available, then the refund left it.
+    const released = c.payment!.amount - c.payment!.fee;
+    expect(await balance(c.merchant)).toMatchObject({ available: c.balanceBefore.available + released - done.amount - done.fee, pending: 0, reserved: 0 });
     const delivery = await waitFor(() => deliveriesFor(c.id).find((r) => r.headers[EVENT_HEADER] === 'payout.succeeded'), { what: 'payout.succeeded webhook' });
     expect(JSON.parse(delivery.rawBody.toString('utf8')).data).toEqual(done);
   });

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { REQUEST_ID_DELIVERY_HEADER } from '@momo/contracts';
 import { AttemptRecord, SigningEndpoint, WebhookDeliveryEntity } from '@momo/data';
-import { checkDestinationUrl } from '@momo/platform';
+import { checkDestinationUrl, currentRequestId } from '@momo/platform';
 import { Clock } from '../clock';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { AppLanes } from './app-lanes';
@@ -83,6 +84,9 @@ export class AttemptRunner {
       this.logger.error({ deliveryId: delivery.id, appId: endpoint.appId, mode: endpoint.mode, err: error }, 'cannot open the app webhook secret');
       return failure('internal error: the delivery could not be signed');
     }
+    // The payment's request id (kept on the delivery, so replays send it too): the id a merchant quotes to support.
+    const requestId = delivery.requestId ?? currentRequestId();
+    if (requestId) headers[REQUEST_ID_DELIVERY_HEADER] = requestId;
     return this.sender.post(url, delivery.body, headers);
   }
 }

@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { http: 400, message: 'The request is invalid; see details for each field.' },
   INVALID_JSON: { http: 400, message: 'The request body is not valid JSON.' },
   UNSUPPORTED_NETWORK: { http: 400, message: 'The phone number is not on a supported network (MTN 078/079, Airtel 072/073).' },
+  MALFORMED_HTTP: { http: 400, message: 'The request is not well-formed HTTP.' },
   INVALID_URL: { http: 400, message: 'The request URL is not valid (for example, broken percent-encoding).' },
   INVALID_CURSOR: { http: 400, message: 'The cursor is not one this API returned; start again without it.' },
   REFUND_EXCEEDS_PAYMENT: { http: 400, message: 'The refund amount is larger than the payment.' },
@@ -24,9 +25,12 @@ export const ERROR_CODES = {
   INSUFFICIENT_BALANCE: { http: 409, message: 'The balance does not cover the amount plus fee.' },
   ALREADY_REFUNDED: { http: 409, message: 'This payment already has a refund that is pending or succeeded.' },
   PAYMENT_NOT_REFUNDABLE: { http: 409, message: 'Only a succeeded cash in (direction collect) can be refunded.' },
+  SETTLEMENT_WALLET_MISSING: { http: 409, message: 'No settlement wallet is registered for this mode; register one with PUT /v1/settlement-wallet (account key).' },
   IDEMPOTENCY_KEY_IN_USE: { http: 409, message: 'A request with this Idempotency-Key is still being processed.' },
+  REQUEST_TIMEOUT: { http: 408, message: 'The request was not received in time.' },
   PAYLOAD_TOO_LARGE: { http: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, message: 'Request bodies must be JSON (Content-Type: application/json).' },
+  REQUEST_HEADERS_TOO_LARGE: { http: 431, message: 'The URL and headers are too large (at most 16 KiB together).' },
   RATE_LIMITED: { http: 429, message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   // Refusals by the mobile network at initiation keep their meaning (spec: Endpoints, rule 6);
   // the same codes appear as a failed transaction's failure_code. operator-adapter's
@@ -47,7 +51,8 @@ export const ERROR_CODES = {
   OPERATOR_FAILED: { http: 409, message: 'The network could not complete the transaction.' },
   // Given by the reconciler to a transaction the network has not resolved by its deadline (docs/durability.md).
   DEADLINE_EXCEEDED: { http: 409, message: 'The network gave no final answer before the deadline; the transaction is treated as not done.' },
-  OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network is rate-limiting requests; retry after Retry-After.' },
+  // Only ever a failure_code: the merchant's answer to the POST is RATE_LIMITED (details.limited_by "network").
+  OPERATOR_RATE_LIMITED: { http: 429, message: 'The mobile network was rate-limiting requests; no money moved.' },
   INTERNAL_ERROR: { http: 500, message: 'Something went wrong on our side. It has been logged.' },
   OPERATOR_ERROR: { http: 502, message: 'The mobile network gave an answer we could not interpret; query the transaction or retry with the same Idempotency-Key.' },
   OPERATOR_UNAVAILABLE: { http: 503, message: 'The mobile network is briefly unavailable; retry after Retry-After.' },

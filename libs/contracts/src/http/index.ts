@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './error-codes';
 export * from './views';
 export * from './auth-invalidation';
+export * from './settlement.views';

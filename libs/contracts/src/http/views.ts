@@ -1,4 +1,5 @@
 import type { Mode } from '@momo/domain';
+import type { TransactionView } from './transaction.view';
 
 /**
  * An app as GET /v1/apps lists it: never its webhook secret or keys, only key hints. Test and
@@ -47,13 +48,27 @@ export interface AppCreatedView extends AppView {
 }
 
 /**
- * GET /v1/balance, in minor units, for the calling key's mode. `available` is what payouts and
- * refunds can spend now; `pending` is held for payouts and refunds still in flight (amount + fee):
- * it leaves when they succeed and returns to `available` when they fail.
+ * GET /v1/balance, in minor units, for the calling key's mode (docs/settlement.md). `available` is
+ * what payouts and refunds can spend now; `pending` is collected but not yet settled (succeeded
+ * cash ins less fees, until a settlement run moves them to available); `reserved` is held for
+ * payouts and refunds still in flight (amount + fee): it leaves when they succeed and returns to
+ * `available` when they fail.
  */
 export interface BalanceView {
   available: number;
   pending: number;
+  reserved: number;
   currency: 'RWF';
   mode: Mode;
+}
+
+/**
+ * One event, as `GET /v1/events` returns it: exactly the JSON body of its webhook
+ * (`id` is the event id, `created_at` when the status changed, `data` the Transaction then).
+ */
+export interface EventView {
+  id: string;
+  type: string;
+  created_at: string;
+  data: TransactionView;
 }

@@ -7,6 +7,7 @@ import {
   DeliverWebhookJob,
   OperatorResultJob,
   ReconciliationSweepJob,
+  SettlementRunJob,
   TransactionRef,
   WebhookEventJob,
 } from './payloads';
@@ -27,6 +28,7 @@ export const JOBS = {
   'publish-webhook-event': { queue: QueueName.WebhookEvents, payload: WebhookEventJob },
   'deliver-webhook': { queue: QueueName.WebhookDeliveries, payload: DeliverWebhookJob },
   'reconciliation-sweep': { queue: QueueName.Reconciliation, payload: ReconciliationSweepJob },
+  'settlement-run': { queue: QueueName.Settlement, payload: SettlementRunJob },
 } as const satisfies Record<string, { queue: QueueName; payload: ClassConstructor<object> }>;
 
 export type JobName = keyof typeof JOBS;
@@ -46,5 +48,6 @@ export interface JobReplies {
   'publish-webhook-event': void;
   'deliver-webhook': void;
   'reconciliation-sweep': void;
+  'settlement-run': void;
 }
 export type JobReply<N extends JobName> = JobReplies[N];

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsObject,
@@ -40,7 +41,10 @@ export class CreatePaymentCommand {
  * Cash out to a wallet; the same fields as a cash in. Amount + fee is reserved from the balance
  * when it is created.
  */
-export class CreatePayoutCommand extends CreatePaymentCommand {}
+export class CreatePayoutCommand extends CreatePaymentCommand {
+  /** A withdrawal: a payout to the merchant's registered settlement wallet (POST /v1/withdrawals). */
+  @IsOptional() @IsBoolean() withdrawal?: boolean;
+}
 
 /** Refund of a succeeded cash in: a payout to the payer with reverses_payment_id set. */
 export class CreateRefundCommand {
@@ -101,4 +105,9 @@ export class DeliverWebhookJob {
 
 export class ReconciliationSweepJob {
   @IsString() @Length(1, 64) sweep!: string;
+}
+
+/** Settle what is due in one mode (the period end is computed from the schedule when it runs). */
+export class SettlementRunJob {
+  @IsIn(MODES) mode!: Mode;
 }

@@ -17,6 +17,8 @@ export const QueueName = {
   WebhookDeliveries: 'webhook-deliveries',
   /** reconciler internal: periodic sweeps (job schedulers). */
   Reconciliation: 'reconciliation',
+  /** payments-core internal: settlement runs per mode (job schedulers, docs/settlement.md). */
+  Settlement: 'settlement',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -8,6 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const EVENT_HEADER = 'x-service-event';
 export const DELIVERY_HEADER = 'x-service-delivery';
+/** The request id of the payment's story (the request that created it): quote it to support. */
+export const REQUEST_ID_DELIVERY_HEADER = 'x-service-request-id';
 export const DEFAULT_TOLERANCE_SECONDS = 5 * 60;
 
 export function computeSignature(secret: string, timestamp: number, rawBody: string | Buffer): string {

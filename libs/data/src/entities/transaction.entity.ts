@@ -37,4 +37,11 @@ export class TransactionEntity {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
   @Column('timestamptz', { name: 'completed_at', nullable: true }) completedAt!: Date | null;
   @Column('timestamptz', { name: 'settled_at', nullable: true }) settledAt!: Date | null;
+  /** The request that created it, and its trace: later work on it continues under them. */
+  @Column('text', { name: 'request_id', nullable: true }) requestId!: string | null;
+  @Column('text', { nullable: true }) traceparent!: string | null;
+  /** The settlement that released this cash in; null before, and when its refund released it early. */
+  @Column('uuid', { name: 'settlement_id', nullable: true }) settlementId!: string | null;
+  /** A payout to the merchant's own settlement wallet (POST /v1/withdrawals). */
+  @Column('boolean') withdrawal!: boolean;
 }

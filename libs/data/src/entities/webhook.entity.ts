@@ -30,6 +30,8 @@ export class WebhookDeliveryEntity {
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
   @Column('timestamptz', { name: 'delivered_at', nullable: true }) deliveredAt!: Date | null;
+  /** The request id of the transaction's creating request: sent with every attempt as X-Service-Request-Id. */
+  @Column('text', { name: 'request_id', nullable: true }) requestId!: string | null;
 }
 
 @Entity('webhook_attempts')

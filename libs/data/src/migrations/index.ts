@@ -4,6 +4,13 @@ import { WebhookDeliveryLeases1795340000000 } from './1795340000000-WebhookDeliv
 import { Durability1795350000000 } from './1795350000000-Durability';
 import { PerModeWebhookSettings1795360000000 } from './1795360000000-PerModeWebhookSettings';
 import { MerchantDashboard1795370000000 } from './1795370000000-MerchantDashboard';
+import { RequestTracing1795380000000 } from './1795380000000-RequestTracing';
+import { OpsConsole1795381000000 } from './1795381000000-OpsConsole';
+import { Settlement1795390000000 } from './1795390000000-Settlement';
+import { LedgerAdjustments1795390000001 } from './1795390000001-LedgerAdjustments';
+import { OperatorReports1795390000002 } from './1795390000002-OperatorReports';
+import { Withdrawals1795390000003 } from './1795390000003-Withdrawals';
+import { EventsApi1795400000000 } from './1795400000000-EventsApi';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -13,4 +20,11 @@ export const MIGRATIONS = [
   Durability1795350000000,
   PerModeWebhookSettings1795360000000,
   MerchantDashboard1795370000000,
+  RequestTracing1795380000000,
+  OpsConsole1795381000000,
+  Settlement1795390000000,
+  LedgerAdjustments1795390000001,
+  OperatorReports1795390000002,
+  Withdrawals1795390000003,
+  EventsApi1795400000000,
 ];

@@ -1,3 +1,5 @@
+import { BacklogRepository } from './backlog.repository';
+import { EventsRepository } from './events.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -11,6 +13,13 @@ import { TransactionsRepository } from './transactions.repository';
 import { WebhooksRepository } from './webhooks.repository';
 import { DashboardReadsRepository } from './dashboard-reads.repository';
 import { DashboardUsersRepository } from './dashboard-users.repository';
+import { ConsoleAccountsRepository } from './console-accounts.repository';
+import { OpsViewsRepository } from './ops-views.repository';
+import { SettlementsRepository } from './settlements.repository';
+import { BalanceTransactionsRepository } from './balance-transactions.repository';
+import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
+import { OperatorReportsRepository } from './operator-reports.repository';
+import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
@@ -27,6 +36,14 @@ export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
 export * from './dashboard-users.repository';
 export * from './dashboard-reads.repository';
+export * from './backlog.repository';
+export * from './events.repository';
+export * from './webhook-body.sql';
+export * from './settlements.repository';
+export * from './balance-transactions.repository';
+export * from './ledger-adjustments.repository';
+export * from './operator-reports.repository';
+export * from './settlement-wallets.repository';
 
 export const REPOSITORIES = [
   TransactionsRepository,
@@ -42,4 +59,15 @@ export const REPOSITORIES = [
   InvariantsRepository,
   DashboardUsersRepository,
   DashboardReadsRepository,
+  ConsoleAccountsRepository,
+  OpsViewsRepository,
+  BacklogRepository,
+  EventsRepository,
+  SettlementsRepository,
+  BalanceTransactionsRepository,
+  LedgerAdjustmentsRepository,
+  OperatorReportsRepository,
+  SettlementWalletsRepository,
 ];
+export * from './console-accounts.repository';
+export * from './ops-views.repository';

@@ -1,9 +1,10 @@
-import { collectSettled, payoutReleased, payoutReserved, payoutSettled } from '@momo/domain';
+import { collectPending, collectReleased, JournalLeg, payoutReleased, payoutReserved, payoutSettled } from '@momo/domain';
 import { createTestDatabase, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { TransactionEntity } from '../entities';
 import { InvariantBounds, INVARIANTS, InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
 import { OutboxRepository } from './outbox.repository';
+import { SettlementsRepository } from './settlements.repository';
 import { toTransactionView } from './transaction.view';
 import { TransactionsRepository } from './transactions.repository';
 
@@ -15,6 +16,7 @@ describe('InvariantsRepository (Postgres)', () => {
   let ledger: LedgerRepository;
   let outbox: OutboxRepository;
   let invariants: InvariantsRepository;
+  let settlements: SettlementsRepository;
   const bounds: InvariantBounds = { deadlines: { collect: 3_600, payout: 86_400 }, deadlineGraceSeconds: 60, outboxBoundSeconds: 120 };
 
   beforeAll(async () => {
@@ -24,6 +26,7 @@ describe('InvariantsRepository (Postgres)', () => {
     ledger = new LedgerRepository(db.dataSource);
     outbox = new OutboxRepository(db.dataSource);
     invariants = new InvariantsRepository(db.dataSource);
+    settlements = new SettlementsRepository(db.dataSource);
   });
   afterAll(() => db.drop());
 
@@ -36,11 +39,26 @@ describe('InvariantsRepository (Postgres)', () => {
       if (direction === 'payout') await ledger.post(em, t.id, payoutReserved(movement(t)));
       if (outcome === 'pending') return t;
       const settled = (await transactions.finalize(t.id, { status: outcome, failureCode: outcome === 'failed' ? 'DECLINED' : null, failureMessage: outcome === 'failed' ? 'no' : null }, em))!;
-      const journal = direction === 'collect' ? (outcome === 'succeeded' ? collectSettled(movement(t)) : null) : outcome === 'succeeded' ? payoutSettled(movement(t)) : payoutReleased(movement(t));
+      const journal = direction === 'collect' ? (outcome === 'succeeded' ? collectPending(movement(t)) : null) : outcome === 'succeeded' ? payoutSettled(movement(t)) : payoutReleased(movement(t));
       if (journal) await ledger.post(em, t.id, journal);
       await outbox.add(em, `${direction === 'collect' ? 'payment' : 'payout'}.${outcome}`, toTransactionView(settled));
       return settled;
     });
+  /** A succeeded cash in settled by a run for the period ending now, as payments-core's settlement runs do it. */
+  const settleAllNow = async (periodEnd = new Date(), only?: string) => {
+    const run = await settlements.startRun('test', periodEnd);
+    for (const merchantId of await settlements.merchantsWithUnsettled('test', periodEnd)) {
+      if (only && merchantId !== only) continue;
+      const s = await settlements.openSettlement(run.id, merchantId, 'test', periodEnd);
+      await db.dataSource.transaction(async (em) => {
+        const claimed = await settlements.claimChunk(em, { settlementId: s.id, merchantId, mode: 'test', periodEnd }, 10_000);
+        await ledger.postMany(em, claimed.map((t) => ({ transactionId: t.id, journal: collectReleased(movement(t)) })));
+      });
+      await settlements.completeSettlement(s.id);
+    }
+    await settlements.completeRun(run.id);
+    return run;
+  };
   const publishAndConsumeAll = () => db.dataSource.query(`UPDATE outbox_events SET published_at = now(), consumed_at = now() WHERE published_at IS NULL`);
   const violations = async () => Object.fromEntries((await invariants.check(bounds)).filter((r) => r.violations > 0).map((r) => [r.name, r.violations]));
 
@@ -48,9 +66,27 @@ describe('InvariantsRepository (Postgres)', () => {
     await transaction('collect', 'succeeded', 500_000);
     await transaction('collect', 'failed');
     await transaction('collect', 'pending');
+    await settleAllNow();
     await transaction('payout', 'succeeded');
     await transaction('payout', 'failed');
     await transaction('payout', 'pending');
+    await transaction('collect', 'succeeded', 20_000); // unsettled: not due yet
+    // Posted before settlement existed: straight to available, settled when it completed (migration 1795390000000).
+    await db.dataSource.transaction(async (em) => {
+      const { transaction: t } = await transactions.insertPending(newTransaction(merchant, { amount: 3_000 }), em);
+      const done = (await transactions.finalize(t.id, { status: 'succeeded', failureCode: null, failureMessage: null }, em))!;
+      const m = movement(t);
+      await ledger.post(em, t.id, {
+        kind: 'collect_settled',
+        legs: (<JournalLeg[]>[
+          { account: { kind: 'operator_float', mode: m.mode, network: m.network }, amount: -m.amount },
+          { account: { kind: 'merchant_available', mode: m.mode, merchantId: m.merchantId }, amount: m.amount - m.fee },
+          { account: { kind: 'fee_revenue', mode: m.mode }, amount: m.fee },
+        ]).filter((leg) => leg.amount !== 0),
+      });
+      await em.query(`UPDATE transactions SET settled_at = completed_at WHERE id = $1`, [t.id]);
+      await outbox.add(em, 'payment.succeeded', toTransactionView(done));
+    });
     await publishAndConsumeAll();
     const results = await invariants.check(bounds);
     expect(results.map((r) => r.name)).toEqual(Object.keys(INVARIANTS));
@@ -77,7 +113,7 @@ describe('InvariantsRepository (Postgres)', () => {
     const wrong = await db.dataSource.transaction(async (em) => {
       const { transaction: t } = await transactions.insertPending(newTransaction(merchant, { amount: 5_000 }), em);
       const settled = (await transactions.finalize(t.id, { status: 'succeeded', failureCode: null, failureMessage: null }, em))!;
-      await ledger.post(em, t.id, collectSettled({ ...movement(t), amount: 4_000 }));
+      await ledger.post(em, t.id, collectPending({ ...movement(t), amount: 4_000 }));
       await outbox.add(em, 'payment.succeeded', toTransactionView(settled));
       return settled;
     });
@@ -96,6 +132,7 @@ describe('InvariantsRepository (Postgres)', () => {
       no_negative_merchant_balance: 1,
       postings_match_status: 2,
       posting_amounts_match: 2, // the wrong amount, and the empty journal
+      pending_matches_unsettled: 1, // the wrong amount went to pending
       final_transactions_announced: 1,
       no_pending_past_deadline: 1,
       outbox_published_in_time: 1,
@@ -114,5 +151,44 @@ describe('InvariantsRepository (Postgres)', () => {
     expect((await violations()).outbox_taken_in_time).toBe(1); // the event is a test one: the live URL does not matter
     await db.dataSource.query(`UPDATE app_webhook_settings SET url = NULL WHERE app_id = $1 AND mode = 'test'`, [merchant.appId]);
     expect((await violations()).outbox_taken_in_time).toBeUndefined();
+  });
+
+  it('sees a due cash in left unsettled, a settled one never released, and settlement totals that do not add up', async () => {
+    // A fresh merchant, so the breakage above does not count here.
+    const own = await seedMerchant(db.dataSource, { webhookUrl: null });
+    const collect = async (amount: number) =>
+      db.dataSource.transaction(async (em) => {
+        const { transaction: t } = await transactions.insertPending(newTransaction(own, { amount }), em);
+        const done = (await transactions.finalize(t.id, { status: 'succeeded', failureCode: null, failureMessage: null }, em))!;
+        await ledger.post(em, t.id, collectPending(movement(t)));
+        await outbox.add(em, 'payment.succeeded', toTransactionView(done));
+        return done;
+      });
+    const before = await violations();
+    const settledOk = await collect(7_000);
+    await settleAllNow(new Date(Date.now() + 1_000), own.merchantId);
+    expect(await violations()).toEqual(before);
+
+    // Completed an hour ago but missed by a run that started now (and covers it).
+    const missed = await collect(8_000);
+    await db.dataSource.query(`UPDATE transactions SET completed_at = now() - interval '1 hour' WHERE id = $1`, [missed.id]);
+    const run = await settlements.startRun('test', new Date(Date.now() + 2_000));
+    await settlements.completeRun(run.id);
+    // Stamped settled by hand, with no release journal.
+    const stamped = await collect(9_000);
+    await db.dataSource.query(`UPDATE transactions SET settled_at = now() WHERE id = $1`, [stamped.id]);
+    // A settlement whose recorded gross is a franc off what it covers.
+    await db.dataSource.query(`UPDATE settlements SET gross = gross + 1, net = net + 1 WHERE id = (SELECT settlement_id FROM transactions WHERE id = $1)`, [settledOk.id]);
+
+    const after = await invariants.check(bounds);
+    const count = (name: string) => after.find((r) => r.name === name)!.violations - ((before as Record<string, number>)[name] ?? 0);
+    const samples = (name: string) => after.find((r) => r.name === name)!.samples.join('\n');
+    expect(count('due_cash_ins_settled')).toBe(1);
+    expect(samples('due_cash_ins_settled')).toContain(missed.id);
+    expect(count('postings_match_status')).toBe(1);
+    expect(samples('postings_match_status')).toContain(`${stamped.id} (collect succeeded: collect_pending)`);
+    expect(count('pending_matches_unsettled')).toBe(1);
+    expect(samples('pending_matches_unsettled')).toContain(own.merchantId);
+    expect(count('settlement_totals_match')).toBe(1);
   });
 });

@@ -10,6 +10,11 @@ export interface InvariantBounds {
   deadlineGraceSeconds: number;
   /** Longest an outbox event may wait to be published, and then to be taken by the dispatcher. */
   outboxBoundSeconds: number;
+  /**
+   * Time a settlement run has, after a cash in completed, before that cash in must be in the
+   * run (a Postgres transaction can commit a little after its completion timestamp). Default 300.
+   */
+  settlementGraceSeconds?: number;
   /** Examples listed per violated invariant. */
   samples?: number;
 }
@@ -25,13 +30,17 @@ export interface InvariantResult {
 export const INVARIANTS = {
   journals_balance: 'every ledger journal has entries and they sum to zero',
   cached_balances_match_entries: 'every cached merchant balance equals the sum of its entries',
-  no_negative_merchant_balance: 'no merchant available or reserved balance is below zero',
-  postings_match_status: 'each transaction has exactly the journals its direction and status call for (one settlement per succeeded transaction)',
+  no_negative_merchant_balance: 'no merchant pending, available or reserved balance is below zero',
+  postings_match_status: 'each transaction has exactly the journals its direction, status and settlement call for (one posting per succeeded transaction, one release per settled cash in)',
   posting_amounts_match: "each journal moves exactly the transaction's amount and fee",
   final_transactions_announced: 'each final transaction has exactly one outbox event, of its final type; pending ones none',
   no_pending_past_deadline: 'no transaction is still pending past its deadline (plus grace)',
   outbox_published_in_time: 'no outbox event waits to be published longer than the bound',
   outbox_taken_in_time: 'no published event waits longer than the bound for the dispatcher to take it',
+  pending_matches_unsettled: "each merchant's pending balance equals the net of its succeeded, unsettled cash ins",
+  due_cash_ins_settled: 'no succeeded cash in is still unsettled after a completed settlement run whose period covers it',
+  settlement_totals_match: "each completed settlement's count, gross, fees and net equal those of the cash ins it covers",
+  adjustments_posted: "each approved ledger adjustment has exactly one journal moving its amount between the merchant's available balance and its counterparty; others none",
 } as const;
 export type InvariantName = keyof typeof INVARIANTS;
 
@@ -68,7 +77,7 @@ function queries(b: InvariantBounds): Query[] {
   return [
     [
       'journals_balance',
-      `SELECT 'journal ' || j.id || ' of ' || j.transaction_id || ' sums to ' || COALESCE(sum(e.amount), 0) AS x
+      `SELECT 'journal ' || j.id || ' of ' || COALESCE(j.transaction_id::text, 'adjustment ' || j.adjustment_id) || ' sums to ' || COALESCE(sum(e.amount), 0) AS x
          FROM ledger_journals j LEFT JOIN ledger_entries e ON e.journal_id = j.id
         GROUP BY j.id HAVING count(e.id) = 0 OR sum(e.amount) <> 0`,
       [],
@@ -84,18 +93,21 @@ function queries(b: InvariantBounds): Query[] {
       'no_negative_merchant_balance',
       `SELECT a.account_key || ': ' || LEAST(a.balance, COALESCE(s.total, 0)) AS x
          FROM ledger_accounts a LEFT JOIN (${MERCHANT_SUMS}) s ON s.account_id = a.id
-        WHERE a.kind IN ('merchant_available', 'merchant_reserved') AND (a.balance < 0 OR COALESCE(s.total, 0) < 0)`,
+        WHERE a.kind IN ('merchant_pending', 'merchant_available', 'merchant_reserved') AND (a.balance < 0 OR COALESCE(s.total, 0) < 0)`,
       [],
     ],
     [
       'postings_match_status',
       `SELECT k.id || ' (' || k.direction || ' ' || k.status || ': ' || COALESCE(NULLIF(array_to_string(k.got, ', '), ''), 'no journals') || ')' AS x
-         FROM (SELECT t.id, t.direction, t.status,
+         FROM (SELECT t.id, t.direction, t.status, t.settled_at,
                       COALESCE(array_agg(j.kind ORDER BY j.kind) FILTER (WHERE j.kind IS NOT NULL), '{}') AS got
                  FROM transactions t LEFT JOIN ledger_journals j ON j.transaction_id = t.id
                 GROUP BY t.id) k
         WHERE k.got <> CASE
-                WHEN k.direction = 'collect' AND k.status = 'succeeded' THEN ARRAY['collect_settled']
+                WHEN k.direction = 'collect' AND k.status = 'succeeded' THEN CASE
+                  WHEN k.settled_at IS NULL THEN ARRAY['collect_pending']
+                  WHEN k.got = ARRAY['collect_settled'] THEN ARRAY['collect_settled'] -- posted before settlement existed
+                  ELSE ARRAY['collect_pending', 'collect_released'] END
                 WHEN k.direction = 'collect' THEN '{}'::text[]
                 WHEN k.status = 'pending' THEN ARRAY['payout_reserved']
                 WHEN k.status = 'succeeded' THEN ARRAY['payout_reserved', 'payout_settled']
@@ -108,16 +120,19 @@ function queries(b: InvariantBounds): Query[] {
          FROM (SELECT j.id, j.kind, j.transaction_id, t.amount, t.fee,
                       COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'operator_float'), 0) AS flt,
                       COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'fee_revenue'), 0) AS rev,
+                      COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_pending'), 0) AS pend,
                       COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_available'), 0) AS avail,
                       COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_reserved'), 0) AS res
                  FROM ledger_journals j JOIN transactions t ON t.id = j.transaction_id
                  LEFT JOIN ledger_entries e ON e.journal_id = j.id LEFT JOIN ledger_accounts a ON a.id = e.account_id
                 GROUP BY j.id, t.amount, t.fee) p
         WHERE NOT CASE p.kind
-                WHEN 'collect_settled' THEN p.flt = -p.amount AND p.rev = p.fee AND p.avail = p.amount - p.fee AND p.res = 0
-                WHEN 'payout_reserved' THEN p.flt = 0 AND p.rev = 0 AND p.avail = -(p.amount + p.fee) AND p.res = p.amount + p.fee
-                WHEN 'payout_settled' THEN p.flt = p.amount AND p.rev = p.fee AND p.avail = 0 AND p.res = -(p.amount + p.fee)
-                WHEN 'payout_released' THEN p.flt = 0 AND p.rev = 0 AND p.avail = p.amount + p.fee AND p.res = -(p.amount + p.fee)
+                WHEN 'collect_settled' THEN p.flt = -p.amount AND p.rev = p.fee AND p.pend = 0 AND p.avail = p.amount - p.fee AND p.res = 0
+                WHEN 'collect_pending' THEN p.flt = -p.amount AND p.rev = p.fee AND p.pend = p.amount - p.fee AND p.avail = 0 AND p.res = 0
+                WHEN 'collect_released' THEN p.flt = 0 AND p.rev = 0 AND p.pend = -(p.amount - p.fee) AND p.avail = p.amount - p.fee AND p.res = 0
+                WHEN 'payout_reserved' THEN p.flt = 0 AND p.rev = 0 AND p.pend = 0 AND p.avail = -(p.amount + p.fee) AND p.res = p.amount + p.fee
+                WHEN 'payout_settled' THEN p.flt = p.amount AND p.rev = p.fee AND p.pend = 0 AND p.avail = 0 AND p.res = -(p.amount + p.fee)
+                WHEN 'payout_released' THEN p.flt = 0 AND p.rev = 0 AND p.pend = 0 AND p.avail = p.amount + p.fee AND p.res = -(p.amount + p.fee)
                 ELSE false END`,
       [],
     ],
@@ -153,6 +168,52 @@ function queries(b: InvariantBounds): Query[] {
           AND s.url IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)`,
       [b.outboxBoundSeconds],
+    ],
+    [
+      'pending_matches_unsettled',
+      `SELECT COALESCE(a.mode, u.mode) || ':' || COALESCE(a.merchant_id, u.merchant_id) || ': pending ' || COALESCE(a.balance, 0) || ', unsettled net ' || COALESCE(u.net, 0) AS x
+         FROM (SELECT mode, merchant_id, balance FROM ledger_accounts WHERE kind = 'merchant_pending') a
+         FULL JOIN (SELECT t.mode, t.merchant_id, sum(t.amount - t.fee) AS net
+                      FROM transactions t JOIN ledger_journals j ON j.transaction_id = t.id AND j.kind = 'collect_pending'
+                     WHERE t.direction = 'collect' AND t.status = 'succeeded' AND t.settled_at IS NULL
+                     GROUP BY t.mode, t.merchant_id) u ON u.mode = a.mode AND u.merchant_id = a.merchant_id
+        WHERE COALESCE(a.balance, 0) <> COALESCE(u.net, 0)`,
+      [],
+    ],
+    [
+      'due_cash_ins_settled',
+      `SELECT t.id || ' (' || t.mode || ', completed ' || to_char(t.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ')' AS x
+         FROM transactions t
+        WHERE t.direction = 'collect' AND t.status = 'succeeded' AND t.settled_at IS NULL
+          AND EXISTS (SELECT 1 FROM settlement_runs r
+                       WHERE r.mode = t.mode AND r.completed_at IS NOT NULL AND r.period_end > t.completed_at
+                         AND r.started_at > t.completed_at + make_interval(secs => $1::int))`,
+      [b.settlementGraceSeconds ?? 300],
+    ],
+    [
+      'settlement_totals_match',
+      `SELECT 'settlement ' || s.id || ': recorded ' || s.transaction_count || '/' || s.gross || '/' || s.fees || ', covers ' || COALESCE(c.n, 0) || '/' || COALESCE(c.gross, 0) || '/' || COALESCE(c.fees, 0) AS x
+         FROM settlements s
+         LEFT JOIN (SELECT settlement_id, count(*) AS n, sum(amount) AS gross, sum(fee) AS fees FROM transactions
+                     WHERE settlement_id IS NOT NULL GROUP BY settlement_id) c ON c.settlement_id = s.id
+        WHERE s.status = 'completed'
+          AND (s.transaction_count <> COALESCE(c.n, 0) OR s.gross <> COALESCE(c.gross, 0) OR s.fees <> COALESCE(c.fees, 0) OR s.net <> s.gross - s.fees)`,
+      [],
+    ],
+    [
+      'adjustments_posted',
+      `SELECT 'adjustment ' || d.id || ' (' || d.status || '): ' || count(DISTINCT j.id) || ' journal(s)' AS x
+         FROM ledger_adjustments d
+         LEFT JOIN ledger_journals j ON j.adjustment_id = d.id
+         LEFT JOIN ledger_entries e ON e.journal_id = j.id
+         LEFT JOIN ledger_accounts a ON a.id = e.account_id
+        GROUP BY d.id
+       HAVING count(DISTINCT j.id) <> CASE WHEN d.status = 'approved' THEN 1 ELSE 0 END
+           OR (d.status = 'approved' AND (
+                COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_available' AND a.merchant_id = d.merchant_id AND a.mode = d.mode), 0) <> d.amount
+             OR COALESCE(sum(e.amount) FILTER (WHERE a.kind = d.counterparty AND a.mode = d.mode AND a.network IS NOT DISTINCT FROM d.network), 0) <> -d.amount
+             OR count(e.id) <> 2))`,
+      [],
     ],
   ];
 }

@@ -1,4 +1,4 @@
-import { collectSettled, payoutReserved } from '@momo/domain';
+import { collectPending, payoutReserved } from '@momo/domain';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { InsufficientFundsError, LedgerRepository } from './ledger.repository';
 import { TransactionsRepository } from './transactions.repository';
@@ -19,13 +19,13 @@ describe('ledger and transactions in Postgres', () => {
 
   const movement = (amount: number, fee: number) => ({ merchantId: merchant.merchantId, mode: 'test' as const, network: 'mtn' as const, amount, fee });
 
-  it('posts a collection once, however often the result is applied', async () => {
+  it('posts a collection once, however often the result is applied, to the pending (unsettled) balance', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1000 }));
     const before = await ledger.merchantBalance(merchant.merchantId, 'test');
-    const first = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectSettled(movement(1000, 20))));
-    const second = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectSettled(movement(1000, 20))));
+    const first = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectPending(movement(1000, 20))));
+    const second = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectPending(movement(1000, 20))));
     expect([first, second]).toEqual([true, false]);
-    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).available).toBe(before.available + 980);
+    expect(await ledger.merchantBalance(merchant.merchantId, 'test')).toEqual({ ...before, pending: before.pending + 980 });
   });
 
   it('refuses a posting that would overdraw the merchant, leaving nothing behind', async () => {

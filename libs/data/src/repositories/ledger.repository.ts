@@ -12,7 +12,9 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** A merchant's money in one mode: unsettled, spendable, held for cash outs in flight. */
 export interface MerchantBalance {
+  pending: number;
   available: number;
   reserved: number;
 }
@@ -49,18 +51,37 @@ export class LedgerRepository {
     );
     if (inserted.length === 0) return 0;
     const journalIdOf = new Map(inserted.map((row) => [`${row.transaction_id}:${row.kind}`, String(row.id)]));
-    const legs = postings.flatMap(({ transactionId, journal }) => {
-      const journalId = journalIdOf.get(`${transactionId}:${journal.kind}`);
-      return journalId ? journal.legs.map((leg) => ({ journalId, key: accountKey(leg.account), account: leg.account, amount: leg.amount })) : [];
-    });
+    await this.writeLegs(
+      em,
+      postings.flatMap(({ transactionId, journal }) => {
+        const journalId = journalIdOf.get(`${transactionId}:${journal.kind}`);
+        return journalId ? [{ journalId, journal }] : [];
+      }),
+    );
+    return inserted.length;
+  }
 
+  /** Posts an approved adjustment's journal; false if it was already posted. Must run inside a transaction. */
+  async postAdjustment(em: EntityManager, adjustmentId: string, journal: JournalDraft): Promise<boolean> {
+    const [row] = await queryRows(
+      em,
+      `INSERT INTO ledger_journals (adjustment_id, kind) VALUES ($1, $2) ON CONFLICT (adjustment_id) DO NOTHING RETURNING id`,
+      [adjustmentId, journal.kind],
+    );
+    if (!row) return false;
+    await this.writeLegs(em, [{ journalId: String(row.id), journal }]);
+    return true;
+  }
+
+  /** The entries of new journals, and the cached balances they move (never below zero). */
+  private async writeLegs(em: EntityManager, journals: { journalId: string; journal: JournalDraft }[]): Promise<void> {
+    const legs = journals.flatMap(({ journalId, journal }) => journal.legs.map((leg) => ({ journalId, key: accountKey(leg.account), account: leg.account, amount: leg.amount })));
     const accounts = new Map(legs.map((leg) => [leg.key, leg.account]));
     const accountIds = await this.applyDeltas(em, accounts, legs);
     await em.query(
       `INSERT INTO ledger_entries (journal_id, account_id, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
       [legs.map((l) => l.journalId), legs.map((l) => accountIds.get(l.key)), legs.map((l) => l.amount)],
     );
-    return inserted.length;
   }
 
   async merchantBalance(merchantId: string, mode: string, em: EntityManager = this.dataSource.manager): Promise<MerchantBalance> {
@@ -69,7 +90,7 @@ export class LedgerRepository {
       [merchantId, mode],
     );
     const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance ?? 0);
-    return { available: of('merchant_available'), reserved: of('merchant_reserved') };
+    return { pending: of('merchant_pending'), available: of('merchant_available'), reserved: of('merchant_reserved') };
   }
 
   /** Creates missing accounts, adds the summed deltas to the cached balances, and returns every account's id. */

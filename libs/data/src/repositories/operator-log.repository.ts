@@ -32,14 +32,20 @@ export class OperatorLogRepository {
     );
   }
 
-  /** Returns the callback's id (it names the status check the callback triggers). */
-  async recordCallback(record: OperatorCallbackRecord): Promise<string> {
+  /**
+   * Stores a callback about a known transaction unless that transaction already has `limit` of
+   * them (a sender replaying callbacks cannot grow the table without bound). Returns the callback's
+   * id (it names the status check the callback triggers), or null when it was not stored.
+   */
+  async recordCallback(record: OperatorCallbackRecord & { transactionId: string }, limit: number): Promise<string | null> {
     const rows: { id: string }[] = await this.dataSource.query(
       `INSERT INTO operator_callbacks (transaction_id, network, method, path, headers, body, remote_address, outcome)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [record.transactionId, record.network, record.method, record.path, JSON.stringify(record.headers), record.body, record.remoteAddress, record.outcome],
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8
+       WHERE (SELECT count(*) FROM operator_callbacks WHERE transaction_id = $1) < $9
+       RETURNING id`,
+      [record.transactionId, record.network, record.method, record.path, JSON.stringify(record.headers), record.body, record.remoteAddress, record.outcome, limit],
     );
-    return String(rows[0].id);
+    return rows.length > 0 ? String(rows[0].id) : null;
   }
 
   requestsFor(transactionId: string): Promise<OperatorRequestEntity[]> {

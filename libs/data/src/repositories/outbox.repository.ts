@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { TransactionView } from '@momo/contracts';
+import { TraceCarrier } from '@momo/platform';
 import { EventType, OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 
@@ -37,18 +38,26 @@ export class OutboxRepository {
   /**
    * Hands a batch of unpublished events to `publish` and marks them published, all in one
    * Postgres transaction with the rows locked (SKIP LOCKED: relays on several replicas share the
-   * work). If publishing fails nothing is marked and the next round tries again.
+   * work). If publishing fails nothing is marked and the next round tries again. Each event goes
+   * with its transaction's request id and trace, so the webhook belongs to the payment's story.
    */
-  async publishBatch(limit: number, publish: (eventIds: string[]) => Promise<void>): Promise<number> {
+  async publishBatch(limit: number, publish: (events: { id: string; trace?: TraceCarrier }[]) => Promise<void>): Promise<number> {
     return this.dataSource.transaction(async (em) => {
       const rows = await queryRows(
         em,
-        `SELECT id FROM outbox_events WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT o.id, t.request_id, t.traceparent
+           FROM outbox_events o LEFT JOIN transactions t ON t.id = o.transaction_id
+          WHERE o.published_at IS NULL ORDER BY o.created_at LIMIT $1 FOR UPDATE OF o SKIP LOCKED`,
         [limit],
       );
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => r.id as string);
-      await publish(ids);
+      await publish(
+        rows.map((r) => ({
+          id: r.id as string,
+          trace: r.request_id || r.traceparent ? { requestId: (r.request_id as string | null) ?? undefined, traceparent: (r.traceparent as string | null) ?? undefined } : undefined,
+        })),
+      );
       await em.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
       return ids.length;
     });

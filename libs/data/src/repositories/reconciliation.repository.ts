@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Deadlines, WATCHED_FAILURE_CODES } from '@momo/domain';
+import { TraceCarrier } from '@momo/platform';
 import { queryRows } from './hydrate';
+import { traceOf } from './transactions.repository';
 
 /**
  * The watched codes as SQL literals (constants, not input): written out, the condition matches the
@@ -19,6 +21,8 @@ export interface DueCheck {
 export interface DuePendingCheck extends DueCheck {
   /** When the transaction's deadline falls (created_at + its direction's deadline). */
   deadlineAt: Date;
+  /** The request id and trace the transaction was created under: its checks continue them. */
+  trace?: TraceCarrier;
 }
 
 /**
@@ -33,7 +37,7 @@ export class ReconciliationRepository {
   async duePending(minAgeSeconds: number, deadlines: Deadlines, limit: number): Promise<DuePendingCheck[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT t.id, c.checks_made,
+      `SELECT t.id, c.checks_made, t.request_id, t.traceparent,
               t.created_at + make_interval(secs => CASE t.direction WHEN 'collect' THEN $2::int ELSE $3::int END) AS deadline_at
          FROM transactions t
          LEFT JOIN reconciliation_checks c ON c.transaction_id = t.id
@@ -44,7 +48,12 @@ export class ReconciliationRepository {
         LIMIT $4`,
       [minAgeSeconds, deadlines.collect, deadlines.payout, limit],
     );
-    return rows.map((r) => ({ transactionId: r.id as string, checksMade: (r.checks_made as number | null) ?? 0, deadlineAt: r.deadline_at as Date }));
+    return rows.map((r) => ({
+      transactionId: r.id as string,
+      checksMade: (r.checks_made as number | null) ?? 0,
+      deadlineAt: r.deadline_at as Date,
+      trace: traceOf({ requestId: r.request_id as string | null, traceparent: r.traceparent as string | null }),
+    }));
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
+import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
@@ -44,6 +45,8 @@ export interface NewTransaction {
   provider: Provider;
   initiatedBy: InitiatedBy;
   reversesPaymentId: string | null;
+  /** A payout to the merchant's settlement wallet; false when absent. */
+  withdrawal?: boolean;
 }
 
 export interface FinalOutcome {
@@ -58,18 +61,22 @@ export interface FinalOutcome {
 export class TransactionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Inserts a pending transaction; a second insert of the same id returns the first one untouched. */
+  /**
+   * Inserts a pending transaction; a second insert of the same id returns the first one untouched.
+   * It keeps the request id and trace it was created under (the current ones).
+   */
   async insertPending(t: NewTransaction, em: EntityManager = this.dataSource.manager): Promise<{ transaction: TransactionEntity; created: boolean }> {
+    const trace = currentCarrier();
     const rows = await insertOrExplain(
       em,
       t,
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
-         metadata, network, provider, initiated_by, reverses_payment_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
        ON CONFLICT (id) DO NOTHING
        RETURNING *`,
       [t.id, t.merchantId, t.appId, t.mode, t.direction, t.amount, t.fee, t.msisdn, t.description, t.reference,
-        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId],
+        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, t.withdrawal ?? false, trace?.requestId ?? null, trace?.traceparent ?? null],
     );
     if (rows.length === 1) return { transaction: hydrate(em, TransactionEntity, rows[0]), created: true };
     const existing = await this.findById(t.id, em);
@@ -202,4 +209,10 @@ async function insertOrExplain(em: EntityManager, t: NewTransaction, sql: string
     }
     throw error;
   }
+}
+
+/** The carrier later work on a stored transaction continues under. */
+export function traceOf(transaction: { requestId: string | null; traceparent: string | null }): TraceCarrier | undefined {
+  if (!transaction.requestId && !transaction.traceparent) return undefined;
+  return { requestId: transaction.requestId ?? undefined, traceparent: transaction.traceparent ?? undefined };
 }

@@ -6,6 +6,7 @@ import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
+import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 
 export interface NewDelivery {
   eventId: string;
@@ -286,15 +287,14 @@ export class WebhooksRepository {
            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
          ), source AS (
            SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
-                  '{"id":' || to_json(e.id::text)::text || ',"type":' || to_json(e.event_type)::text ||
-                  ',"created_at":' || to_json(to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text ||
-                  ',"data":' || e.payload::text || '}' AS body,
+                  (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
+                  ${WEBHOOK_BODY_SQL} AS body,
                   a.status = 'active' AS app_active, ${ENDPOINT_COLUMNS}
              FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
              JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
          ), created AS (
-           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until)
-           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END
+           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until, request_id)
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END, request_id
              FROM source WHERE endpoint_url IS NOT NULL
            ON CONFLICT (event_id, app_id) DO NOTHING
            RETURNING *
@@ -357,14 +357,32 @@ export class WebhooksRepository {
     const rows = await queryRows(
       em,
       `UPDATE webhook_deliveries d
-          SET status = 'pending', next_attempt_at = $4, round_started_after = d.attempt_count,
-              replay_count = d.replay_count + 1, updated_at = now()
+          SET ${REPLAY_SET.replace('$NOW', '$4')}
          FROM apps a
         WHERE d.id = $1 AND a.id = d.app_id AND a.merchant_id = $2 AND d.mode = $3
         RETURNING d.*`,
       [deliveryId, merchantId, mode, now],
     );
     return rows.length === 1 ? hydrate(em, WebhookDeliveryEntity, rows[0]) : null;
+  }
+
+  /**
+   * The on-call console's bulk replay: every abandoned delivery of one app in one mode (up to
+   * `limit`, oldest first) becomes pending and due now, exactly as a merchant's own replay does.
+   * Returns the deliveries, for the caller to queue their wake-up jobs.
+   */
+  async replayAbandoned(appId: string, mode: Mode, now: Date, limit: number): Promise<WebhookDeliveryEntity[]> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE webhook_deliveries d
+          SET ${REPLAY_SET.replace('$NOW', '$3')}
+        WHERE d.id IN (SELECT id FROM webhook_deliveries WHERE app_id = $1 AND mode = $2 AND status = 'abandoned' ORDER BY created_at LIMIT $4)
+          AND d.status = 'abandoned'
+        RETURNING d.*`,
+      [appId, mode, now, limit],
+    );
+    return rows.map((r) => hydrate(em, WebhookDeliveryEntity, r));
   }
 
   /** One delivery of a merchant (in a mode), with its attempts in order. */
@@ -455,3 +473,7 @@ export class WebhooksRepository {
     return rows.length === 1 ? { previousExpiresAt: rows[0].previous_secret_expires_at as Date } : null;
   }
 }
+
+/** What a replay does to a delivery (merchant API and console alike): pending, due now, a new round of attempts. */
+const REPLAY_SET = `status = 'pending', next_attempt_at = $NOW, round_started_after = d.attempt_count,
+              replay_count = d.replay_count + 1, updated_at = now()`;

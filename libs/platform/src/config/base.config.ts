@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -29,12 +29,28 @@ export class ServiceConfig {
   MANAGEMENT_PORT: number = 9100;
 
   /**
+   * Peers whose X-Forwarded-For is believed (the ingress, load balancer): comma-separated
+   * addresses, CIDR ranges or the names loopback, linklocal, uniquelocal (private ranges); `none`
+   * believes nobody. The client address (per-source limits, the callback log) is the nearest
+   * address in the chain that is not a trusted proxy, so a client cannot choose its own.
+   */
+  @Matches(/^(none|[0-9a-zA-Z:./, ]+)$/, { message: 'must be none or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal' })
+  TRUSTED_PROXIES: string = 'loopback,linklocal,uniquelocal';
+
+  /**
    * On SIGTERM, how long in-flight requests and jobs get to finish before their connections are
    * cut (the process exits at the latest after twice this). Keep it under the orchestrator's
    * kill timeout (Kubernetes: terminationGracePeriodSeconds).
    */
   @IsInt() @Min(100) @Max(120_000)
   SHUTDOWN_GRACE_MS: number = 10_000;
+
+  /**
+   * OTLP/HTTP collector base URL (e.g. http://otel-collector:4318). Set: traces of every request
+   * and job are exported there. Unset: tracing is off and costs nothing.
+   */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 }
 
 /** Services that use Postgres and the BullMQ queues on Redis. */

@@ -1,21 +1,33 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorEnvelope } from '@momo/contracts';
 import { ApiError } from './api-error';
+import { isDependencyOutage } from './dependency-outage';
 
 /**
  * The one place errors become HTTP responses. Known errors keep their code and message; Nest
- * and Fastify errors are translated to our codes; anything else is logged with an error id and
- * answered 500 without detail.
+ * and Fastify errors are translated to our codes; Postgres or Redis being unreachable is a 503
+ * with Retry-After; anything else is logged with an error id and answered 500 without detail.
  */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  /** `allowedMethods`: the methods a path accepts (RouteTable), to answer a wrong method 405 instead of 404. */
+  constructor(private readonly allowedMethods?: (url: string) => string[]) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const error = this.toApiError(exception);
+    let error = this.toApiError(exception);
+    if (error.code === 'ROUTE_NOT_FOUND' && this.allowedMethods) {
+      const request = host.switchToHttp().getRequest<FastifyRequest>();
+      const allowed = this.allowedMethods(request.url);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        reply.header('Allow', allowed.join(', '));
+        error = ApiError.of('METHOD_NOT_ALLOWED', { allowed_methods: allowed });
+      }
+    }
     if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(error.httpStatus).send(errorEnvelope(error));
   }
@@ -24,6 +36,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     const translated = translateFrameworkError(exception);
     if (translated) return translated;
+    if (isDependencyOutage(exception)) {
+      this.logger.warn({ err: exception }, 'Postgres or Redis unavailable; answered 503');
+      return new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, 503, 2);
+    }
     const errorId = randomUUID();
     this.logger.error({ errorId, err: exception }, 'unhandled error');
     return new ApiError('INTERNAL_ERROR', `Something went wrong on our side (error id ${errorId}).`);

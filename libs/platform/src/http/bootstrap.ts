@@ -6,6 +6,10 @@ import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
 import { ManagementServer, serveManagement } from '../management';
+import { measureHttpRequests } from './http-metrics';
+import { answerClientError } from './client-errors';
+import { RouteTable } from './route-table';
+import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, stopTracing } from '../tracing';
 
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
@@ -39,11 +43,12 @@ export async function runService<C extends ServiceConfig>(
     process.stderr.write(`${name}: cannot start. Invalid configuration:\n  - MANAGEMENT_PORT: must differ from PORT\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create<NestFastifyApplication>(
-    rootModule(config),
-    new FastifyAdapter({
+  // Before the app is built: instrumentation has to be in place when `pg` is first loaded.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const adapter = new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
-      trustProxy: true,
+      trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
+      clientErrorHandler: answerClientError,
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
       // path parameters) get the same envelope as everything else.
@@ -51,11 +56,14 @@ export async function runService<C extends ServiceConfig>(
         const apiError = translateFrameworkError(error) ?? new ApiError('INVALID_URL');
         void reply.status(apiError.httpStatus).send(errorEnvelope(apiError));
       },
-    }),
-    { bufferLogs: true },
-  );
+    });
+  identifyEveryRequest(adapter);
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  const routes = new RouteTable();
+  routes.attachTo(app.getHttpAdapter().getInstance());
+  app.useGlobalFilters(new ErrorEnvelopeFilter((url) => routes.allowedMethods(url)));
+  measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
   await app.listen(config.PORT, config.HOST);
   // Health and metrics only once the public port is up, so readiness never runs ahead of it.
@@ -63,6 +71,20 @@ export async function runService<C extends ServiceConfig>(
   stopGracefullyOnSignals(app, management, name, config.SHUTDOWN_GRACE_MS);
   app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT} (management ${config.HOST}:${management.port})`);
   return app;
+}
+
+/**
+ * Every request gets an id: the caller's `X-Request-Id` when it is well formed, else a new one. It
+ * is answered in the response header and is current for everything the request causes (log lines,
+ * jobs, operator calls). Registered before Nest's own hooks, so the request logger sees it too.
+ */
+function identifyEveryRequest(adapter: FastifyAdapter): void {
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    const requestId = acceptedRequestId(request.headers[REQUEST_ID_HEADER]);
+    (request.raw as { id?: string }).id = requestId;
+    void reply.header(REQUEST_ID_HEADER, requestId);
+    runWithRequestId({ requestId }, done);
+  });
 }
 
 /**
@@ -78,6 +100,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, management: Manage
     stopping = true;
     const logger = app.get(Logger);
     logger.log(`${name}: ${signal} received, stopping`);
+    management.markStopping();
     const server = app.getHttpServer() as import('node:http').Server;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     const giveUp = setTimeout(() => {
@@ -88,6 +111,7 @@ function stopGracefullyOnSignals(app: NestFastifyApplication, management: Manage
     app
       .close()
       .then(() => management.close())
+      .then(() => stopTracing())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         process.stderr.write(`${name}: error while stopping: ${(error as Error).message}\n`);

@@ -1,10 +1,13 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError } from '../errors';
+import { unsafeTextProblems } from './safe-text';
 
 /**
  * Request bodies and queries: unknown fields rejected, no implicit type conversion (a string
  * "1000" is not an amount), and every problem reported per field in `details.fields`. A body
  * must be a JSON object; an absent body counts as an empty one (so each missing field is named).
+ * Before any of that, text that Postgres or UTF-8 cannot hold (NUL, lone surrogates, control
+ * characters) is refused wherever it is, so nothing accepted here can fail later for its content.
  */
 @Injectable()
 export class RequestValidationPipe extends ValidationPipe {
@@ -21,6 +24,10 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
+      const fields = unsafeTextProblems(value, metadata.type === 'param' ? (metadata.data ?? '') : '');
+      if (Object.keys(fields).length > 0) throw new ApiError('VALIDATION_FAILED', undefined, { fields });
+    }
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       if (value === undefined || value === null) value = {};
       if (typeof value !== 'object' || Array.isArray(value)) {

@@ -1,2 +1,3 @@
 export * from './logging.module';
 export * from './redaction';
+export * from './personal-data';

@@ -20,3 +20,17 @@ export const REDACTED_PATHS = [
   '*.pin',
   '*.access_token',
 ];
+
+/**
+ * Log paths whose values are wallet numbers: masked (`25078****456`), not removed, so support
+ * can still tell two customers apart.
+ */
+export const PHONE_NUMBER_PATHS = [
+  'msisdn',
+  '*.msisdn',
+  '*.*.msisdn',
+  '*.partyId',
+  '*.*.partyId',
+  '*.phone',
+  '*.phoneNumber',
+];

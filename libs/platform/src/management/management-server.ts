@@ -6,6 +6,8 @@ import { metricsRegistry } from '../metrics/metrics';
 
 export interface ManagementServer {
   readonly port: number;
+  /** From now on readiness answers 503, so the load balancer stops sending traffic while in-flight work finishes. */
+  markStopping(): void;
   close(): Promise<void>;
 }
 
@@ -18,8 +20,9 @@ export interface ManagementServer {
  */
 export async function serveManagement(app: INestApplicationContext, port: number, host: string): Promise<ManagementServer> {
   const probe = findHealthProbe(app);
+  const state = { stopping: false };
   const server = createServer((request, response) => {
-    void answer(request, response, probe).catch(() => send(response, 500, 'application/json', '{"status":"error"}'));
+    void answer(request, response, probe, state).catch(() => send(response, 500, 'application/json', '{"status":"error"}'));
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -31,11 +34,14 @@ export async function serveManagement(app: INestApplicationContext, port: number
   });
   return {
     port: (server.address() as AddressInfo).port,
+    markStopping: () => {
+      state.stopping = true;
+    },
     close: () => closeServer(server),
   };
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, probe: HealthProbe | undefined): Promise<void> {
+async function answer(request: IncomingMessage, response: ServerResponse, probe: HealthProbe | undefined, state: { stopping: boolean }): Promise<void> {
   const path = (request.url ?? '/').split('?')[0].replace(/\/+$/, '') || '/';
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('Allow', 'GET, HEAD');
@@ -45,6 +51,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, probe:
     case '/health/live':
       return send(response, 200, 'application/json', '{"status":"ok"}');
     case '/health/ready': {
+      if (state.stopping) return send(response, 503, 'application/json', '{"status":"stopping"}');
       const readiness = probe ? await probe.readiness() : { ready: true, body: { status: 'ok' } };
       return send(response, readiness.ready ? 200 : 503, 'application/json', JSON.stringify(readiness.body));
     }

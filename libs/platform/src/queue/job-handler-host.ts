@@ -6,6 +6,7 @@ import { validateSync } from 'class-validator';
 import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
+import { carrierFrom, continueTrace, SpanKind, TRACE_FIELD } from '../tracing';
 
 export type JobHandlers<Q extends QueueName> = {
   [N in JobsOfQueue<Q>]: (payload: JobPayload<N>, job: Job) => Promise<JobReply<N>>;
@@ -38,11 +39,20 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     if (!handler || JOBS[name]?.queue !== this.queue) {
       throw new UnrecoverableError(`queue ${this.queue} has no handler for job "${job.name}"`);
     }
-    const payload = validateJobPayload(name, job.data);
-    // PinoLogger.root exists once the logging module has started (always, in a service).
-    if (!PinoLogger.root) return handler(payload, job);
-    const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
-    return storage.run(new Store(logger), () => handler(payload, job));
+    const { [TRACE_FIELD]: carried, ...data } = (job.data ?? {}) as Record<string, unknown>;
+    const payload = validateJobPayload(name, data);
+    // The request id and trace of whatever caused this job become current for its whole run.
+    return continueTrace(carrierFrom(carried), `${this.queue} process ${name}`, SpanKind.CONSUMER, () => {
+      // PinoLogger.root exists once the logging module has started (always, in a service).
+      if (!PinoLogger.root) return handler(payload, job);
+      const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+      return storage.run(new Store(logger), async () => {
+        const result = await handler(payload, job);
+        // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
+        if (logger.isLevelEnabled('debug')) logger.debug('job done');
+        return result;
+      });
+    });
   }
 }
 

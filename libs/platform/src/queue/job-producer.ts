@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import { DURABLE_JOB_OPTIONS, JOBS, JobName, JobPayload } from '@momo/contracts';
 import { InfraConfig } from '../config';
+import { carrierForHop, TRACE_FIELD, TraceCarrier } from '../tracing';
 import { withDeadline } from './deadline';
 
 /** Redis did not take the job in time. The job may still arrive: callers treat the outcome as unknown. */
@@ -17,6 +18,11 @@ export class QueueUnavailableError extends Error {
 export interface EnqueueOptions extends Omit<JobsOptions, 'jobId'> {
   /** Always a JobIds builder result: duplicates are cut by id, not by luck. */
   jobId: string;
+  /**
+   * The request id and trace this job continues. Default: the current one. Work about a stored
+   * transaction passes the transaction's own, so every hop of one payment shares one id.
+   */
+  trace?: TraceCarrier;
 }
 
 /**
@@ -40,7 +46,8 @@ export class JobProducer {
   }
 
   add<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<Job> {
-    return this.bounded(name, this.queueFor(name).add(name, payload, { ...DURABLE_JOB_OPTIONS, ...options }));
+    const { trace, ...jobOptions } = options;
+    return this.bounded(name, this.queueFor(name).add(name, withTrace(payload, carrierForHop(JOBS[name].queue, name, trace)), { ...DURABLE_JOB_OPTIONS, ...jobOptions }));
   }
 
   /** One round trip for many jobs of one kind (outbox relay, sweeps). */
@@ -48,11 +55,22 @@ export class JobProducer {
     if (jobs.length === 0) return Promise.resolve([]);
     return this.bounded(
       name,
-      this.queueFor(name).addBulk(jobs.map(({ payload, options }) => ({ name, data: payload, opts: { ...DURABLE_JOB_OPTIONS, ...options } }))),
+      this.queueFor(name).addBulk(
+        jobs.map(({ payload, options: { trace, ...options } }) => ({
+          name,
+          data: withTrace(payload, carrierForHop(JOBS[name].queue, name, trace)),
+          opts: { ...DURABLE_JOB_OPTIONS, ...options },
+        })),
+      ),
     );
   }
 
   private bounded<T>(name: string, work: Promise<T>): Promise<T> {
     return withDeadline(work, this.timeoutMs, () => new QueueUnavailableError(name, this.timeoutMs));
   }
+}
+
+/** Job data = the typed payload plus, when there is one, the carrier under TRACE_FIELD. */
+function withTrace(payload: object, carrier: TraceCarrier | undefined): object {
+  return carrier ? { ...payload, [TRACE_FIELD]: carrier } : payload;
 }

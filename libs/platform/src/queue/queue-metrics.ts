@@ -30,6 +30,29 @@ new Gauge({
   },
 });
 
+/**
+ * How long the oldest job has been ready and waiting for a worker, per queue: a backlog that is
+ * not draining. A job is ready from its creation (plus its delay) or, when it is waiting for
+ * another attempt, from the end of its previous one.
+ */
+new Gauge({
+  name: 'momo_queue_oldest_waiting_age_seconds',
+  help: 'Age of the oldest job ready and waiting for a worker in each BullMQ queue (0 when none), at scrape time.',
+  labelNames: ['queue'],
+  registers: [metricsRegistry],
+  async collect() {
+    for (const [name, queue] of watched) {
+      try {
+        const [oldest] = await queue.getJobs(['waiting'], 0, 0, true);
+        const readySince = oldest ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0, oldest.finishedOn ?? 0) : Date.now();
+        this.set({ queue: name }, Math.max(0, (Date.now() - readySince) / 1000));
+      } catch {
+        // as above
+      }
+    }
+  },
+});
+
 export const WATCHED_QUEUES = Symbol('WATCHED_QUEUES');
 
 /** Adds the queues a module registered to the `momo_queue_jobs` gauge. */

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { LedgerRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
-import { collectSettled, Mode } from '@momo/domain';
+import { LedgerRepository, SettlementsRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { collectPending, collectReleased, Mode } from '@momo/domain';
 
 /**
- * A succeeded cash in, settled through the ledger exactly as payments-core settles one: the
- * merchant's available balance grows by amount - fee, and the payment can be refunded.
+ * A succeeded cash in, posted through the ledger exactly as payments-core posts one (amount - fee
+ * to pending balance) and, unless `settled: false`, released to available at once, outside any
+ * settlement run (as a refund releases an unsettled payment): the merchant can pay out from it.
  */
 export async function seedSucceededPayment(
   dataSource: DataSource,
   owner: { merchantId: string; appId: string },
-  options: { amount: number; fee?: number; mode?: Mode; msisdn?: string; network?: 'mtn' | 'airtel'; reference?: string },
+  options: { amount: number; fee?: number; settled?: boolean; mode?: Mode; msisdn?: string; network?: 'mtn' | 'airtel'; reference?: string },
 ): Promise<TransactionEntity> {
   const transactions = new TransactionsRepository(dataSource);
   const ledger = new LedgerRepository(dataSource);
@@ -38,7 +39,11 @@ export async function seedSucceededPayment(
     );
     const settled = await transactions.finalize(transaction.id, { status: 'succeeded', failureCode: null, failureMessage: null, providerRef: `SEED-${transaction.id.slice(0, 8)}` }, em);
     if (!settled) throw new Error('seeded payment did not settle');
-    await ledger.post(em, settled.id, collectSettled({ merchantId: owner.merchantId, mode: settled.mode, network, amount: settled.amount, fee: settled.fee }));
-    return settled;
+    const movement = { merchantId: owner.merchantId, mode: settled.mode, network, amount: settled.amount, fee: settled.fee };
+    await ledger.post(em, settled.id, collectPending(movement));
+    if (options.settled === false) return settled;
+    await new SettlementsRepository(dataSource).stampEarly(em, settled.id);
+    await ledger.post(em, settled.id, collectReleased(movement));
+    return (await transactions.findById(settled.id, em))!;
   });
 }

@@ -76,6 +76,11 @@ export class LocalStack {
     return `http://127.0.0.1:${this.managementPorts[service]}`;
   }
 
+  /** The services this stack has running. */
+  get services(): ServiceName[] {
+    return [...this.running.keys()];
+  }
+
   /** The process id of a running service (benchmarks read its CPU time). */
   pid(service: ServiceName): number | undefined {
     return this.running.get(service)?.process.pid;
@@ -105,6 +110,9 @@ export class LocalStack {
       AIRTEL_CALLBACK_URL: `${this.url('operator-adapter')}/callbacks/airtel`,
       // The simulated operators keep their own books in their own schema of the same database.
       SIMULATOR_DATABASE_URL: o.databaseUrl,
+      // The console reads breakers and invariants where the services publish them.
+      OPERATOR_ADAPTER_METRICS_URL: `${this.managementUrl('operator-adapter')}/metrics`,
+      RECONCILER_METRICS_URL: `${this.managementUrl('reconciler')}/metrics`,
       ...(o.env?.['*'] ?? {}),
       ...(o.env?.[service] ?? {}),
     };

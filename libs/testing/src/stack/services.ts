@@ -9,8 +9,12 @@ export const SERVICES = [
   'reconciler',
   'api-gateway',
   'merchant-dashboard',
+  'ops-console',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
+
+/** What moves a payment: every service but the on-call console (test systems start these unless asked). */
+export const PAYMENT_SERVICES: readonly ServiceName[] = SERVICES.filter((s) => s !== 'ops-console');
 
 /** Default ports for local development (tests pick free ones). */
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
@@ -21,6 +25,7 @@ export const DEFAULT_PORTS: Record<ServiceName, number> = {
   'webhook-dispatcher': 3004,
   'operator-simulator': 3005,
   'merchant-dashboard': 3006,
+  'ops-console': 3007,
 };
 
 /** Default management ports (`/health/*`, `/metrics`); tests pick free ones. */
@@ -32,6 +37,7 @@ export const DEFAULT_MANAGEMENT_PORTS: Record<ServiceName, number> = {
   'webhook-dispatcher': 9104,
   'operator-simulator': 9105,
   'merchant-dashboard': 9106,
+  'ops-console': 9107,
 };
 
 /** The repository root, whether this file runs from sources (jest) or from dist. */

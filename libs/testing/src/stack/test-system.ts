@@ -41,7 +41,7 @@ export async function startTestSystem(
   try {
     stack = await LocalStack.start({
       ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'e2e-logs', `${name}-${queuePrefix}`)),
-      services: options.services,
+      ...(options.services ? { services: options.services } : {}),
       env: {
         ...options.env,
         // Small pools: several test runs share one Postgres (100 connections).

@@ -52,7 +52,7 @@ function expectations(network: Network): Record<ScenarioName, Expectation> {
     early_callback: { http: 201, status: 'succeeded', callbacks: 2, movements: 1 },
     http_500: { http: 502, code: 'OPERATOR_ERROR', status: 'failed', failureCode: 'NOT_RECEIVED', movements: 0 },
     http_503: { http: 503, code: 'OPERATOR_UNAVAILABLE', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_UNAVAILABLE', movements: 0 },
-    http_429: { http: 429, code: 'OPERATOR_RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
+    http_429: { http: 429, code: 'RATE_LIMITED', retryAfter: '7', status: 'failed', failureCode: 'OPERATOR_RATE_LIMITED', movements: 0 },
     slow_answer: { http: 201, status: 'succeeded', movements: 1 },
   };
 }

@@ -1,0 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import Redis from 'ioredis';
+import { ApiError, redisOptionsFromUrl } from '@momo/platform';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+
+/**
+ * Callbacks per source address per minute, counted in Redis so every replica shares the count.
+ * If Redis does not answer, callbacks go through (they are hints the reconciler can do without,
+ * but dropping real ones would only slow merchants down). Beyond the budget: 429 with
+ * Retry-After, in the error envelope.
+ */
+export async function limitCallbacksPerSource(app: NestFastifyApplication, config: OperatorAdapterConfig): Promise<void> {
+  const redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
+  redis.on('error', () => undefined); // unreachable Redis: skipOnError lets callbacks through
+  const trusted = (config.CALLBACK_TRUSTED_SOURCES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  fastify.addHook('onClose', async () => redis.disconnect());
+  await app.register(rateLimit, {
+    global: true,
+    max: config.CALLBACK_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    redis,
+    nameSpace: `${config.QUEUE_PREFIX}:callback-rate:`,
+    skipOnError: true,
+    allowList: trusted,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('RATE_LIMITED', 'Too many callbacks from this address; retry after Retry-After.', { limited_by: 'source' }, 429, Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+}

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'ops-console',
+  rootDir: __dirname,
+};

@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { QueueName } from '@momo/contracts';
+import { serviceFoundation } from '@momo/data';
+import { AuditController } from './audit/audit.controller';
+import { ConsoleAudit } from './audit/console-audit.service';
+import { ConsoleSessions } from './auth/console-sessions.service';
+import { SignInController } from './auth/sign-in.controller';
+import { DeliveriesController } from './money/deliveries.controller';
+import { ExceptionsController } from './money/exceptions.controller';
+import { OverviewController } from './money/overview.controller';
+import { OpsConsoleConfig } from './ops-console.config';
+import { PaymentsController } from './payments/payments.controller';
+import { ServiceSignals } from './signals/service-signals';
+
+@Module({})
+export class OpsConsoleModule {
+  static forRoot(config: OpsConsoleConfig): DynamicModule {
+    return {
+      module: OpsConsoleModule,
+      // Produces only the replay wake-up jobs; bull-board opens every queue itself (queue-boards.ts).
+      imports: serviceFoundation('ops-console', OpsConsoleConfig, config, [QueueName.WebhookDeliveries]),
+      controllers: [SignInController, OverviewController, PaymentsController, ExceptionsController, DeliveriesController, AuditController],
+      providers: [ConsoleSessions, ConsoleAudit, ServiceSignals],
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, RepeatOptions } from 'bullmq';
+import { QueueName, SettlementRunJob } from '@momo/contracts';
+import { Mode, MODES, parseCutoff, SettlementSchedule } from '@momo/domain';
+import { PaymentsCoreConfig } from '../payments-core.config';
+
+export const settlementSchedulerId = (mode: Mode) => `settlement-run-${mode}`;
+
+/** When BullMQ should start a run: at the daily cut-off in its time zone, or every few seconds. */
+export function repeatOf(schedule: SettlementSchedule): Omit<RepeatOptions, 'key'> {
+  if (schedule.kind === 'every') return { every: schedule.seconds * 1000 };
+  const { hour, minute } = parseCutoff(schedule.cutoff);
+  return { pattern: `${minute} ${hour} * * *`, tz: schedule.timeZone };
+}
+
+/**
+ * One BullMQ job scheduler per mode, like the reconciler's sweep: upserting is idempotent, so
+ * every replica registers them at start and BullMQ starts each tick once; a timer puts them back
+ * if Redis lost them. A tick that is lost or late only delays settlement: the next run settles
+ * everything due up to its period end.
+ */
+@Injectable()
+export class SettlementScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SettlementScheduler.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectQueue(QueueName.Settlement) private readonly queue: Queue,
+    private readonly config: PaymentsCoreConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const mode of MODES) await this.register(mode);
+    this.timer = setInterval(
+      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the settlement schedulers; retrying')),
+      this.config.SETTLEMENT_SCHEDULER_CHECK_MS,
+    );
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Puts back the schedulers Redis lost; returns the modes it had to. */
+  async ensureRegistered(): Promise<Mode[]> {
+    const missing: Mode[] = [];
+    for (const mode of MODES) {
+      if (await this.queue.getJobScheduler(settlementSchedulerId(mode))) continue;
+      this.logger.warn({ mode }, 'a settlement scheduler was missing from Redis: registering it again');
+      await this.register(mode);
+      missing.push(mode);
+    }
+    return missing;
+  }
+
+  private async register(mode: Mode): Promise<void> {
+    const data: SettlementRunJob = { mode };
+    await this.queue.upsertJobScheduler(settlementSchedulerId(mode), repeatOf(this.config.settlementSchedules[mode]), {
+      name: 'settlement-run',
+      data,
+      opts: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: 100, removeOnFail: 1000 },
+    });
+  }
+}

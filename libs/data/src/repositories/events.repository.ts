@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Mode } from '@momo/domain';
+import { queryRows } from './hydrate';
+import { PagePosition } from './merchants.repository';
+import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
+
+/** Whose events a key may read: one app's (app keys) or every app's of an account (account keys), in one mode. */
+export interface EventScope {
+  merchantId: string;
+  mode: Mode;
+  /** Set for app keys; for account keys an optional filter. */
+  appId?: string;
+}
+
+export interface EventFilters {
+  types?: readonly string[];
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/** One event as the API shows it: the webhook body (as its exact text) and where it belongs. */
+export interface StoredEvent {
+  id: string;
+  appId: string;
+  /** The exact body its webhook carries. */
+  body: string;
+}
+
+/**
+ * The events merchants read through `GET /v1/events`: the outbox rows payments-core writes with
+ * each final status, in the same Postgres transaction. They are kept as long as the transactions
+ * they announce (the ledger invariants check that every final transaction has its event), so far
+ * longer than the 30 days the contract promises.
+ */
+@Injectable()
+export class EventsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Newest first, after `before`; one extra row tells whether more follow. */
+  async list(scope: EventScope, filters: EventFilters, limit: number, before?: PagePosition): Promise<{ event: StoredEvent; position: PagePosition }[]> {
+    const where = ['a.merchant_id = $1', `(e.payload->>'mode') = $2`];
+    const params: unknown[] = [scope.merchantId, scope.mode];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (scope.appId) add('e.app_id = ?', scope.appId);
+    if (filters.types?.length) add('e.event_type = ANY(?::text[])', filters.types);
+    if (filters.createdFrom) add('e.created_at >= ?', filters.createdFrom);
+    if (filters.createdTo) add('e.created_at < ?', filters.createdTo);
+    if (before) {
+      params.push(before.createdAt, before.id);
+      where.push(`(e.created_at, e.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(limit + 1);
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT e.id, e.app_id, ${WEBHOOK_BODY_SQL} AS body,
+              to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_exact
+         FROM outbox_events e JOIN apps a ON a.id = e.app_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY e.created_at DESC, e.id DESC
+        LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({
+      event: { id: row.id as string, appId: row.app_id as string, body: row.body as string },
+      position: { createdAt: row.created_at_exact as string, id: row.id as string },
+    }));
+  }
+
+  /** One event, or null when it does not exist or is outside the scope (another app, account or mode). */
+  async find(id: string, scope: EventScope): Promise<StoredEvent | null> {
+    const params: unknown[] = [id, scope.merchantId, scope.mode];
+    if (scope.appId) params.push(scope.appId);
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT e.id, e.app_id, ${WEBHOOK_BODY_SQL} AS body
+         FROM outbox_events e JOIN apps a ON a.id = e.app_id
+        WHERE e.id = $1 AND a.merchant_id = $2 AND (e.payload->>'mode') = $3 ${scope.appId ? 'AND e.app_id = $4' : ''}`,
+      params,
+    );
+    return rows.length ? { id: rows[0].id as string, appId: rows[0].app_id as string, body: rows[0].body as string } : null;
+  }
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Mode } from '@momo/domain';
+import { TransactionEntity } from '../entities';
+import { hydrate, queryRows } from './hydrate';
+
+export interface SettlementRecord {
+  id: string;
+  runId: string;
+  merchantId: string;
+  mode: Mode;
+  /** The previous settlement's period end for this merchant and mode; null for the first. */
+  periodStart: Date | null;
+  periodEnd: Date;
+  status: 'running' | 'completed';
+  transactionCount: number;
+  gross: number;
+  fees: number;
+  net: number;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface CoveredTransaction {
+  id: string;
+  reference: string;
+  network: string;
+  amount: number;
+  fee: number;
+  completedAt: Date;
+  settledAt: Date;
+}
+
+/** What a cash in's settlement chunk claims: the unsettled succeeded cash ins of one merchant before the period end. */
+export interface SettlementScope {
+  settlementId: string;
+  merchantId: string;
+  mode: Mode;
+  periodEnd: Date;
+}
+
+/**
+ * settlement_runs and settlements (written by payments-core's settlement runs), and the stamping of
+ * the cash ins they cover. Every write here is idempotent: a run is keyed by (mode, period end), a
+ * settlement by (merchant, mode, period end), a cash in is claimed only while `settled_at` is null
+ * (row-locked, re-checked after the lock), and a settlement's totals are recomputed from what it
+ * covers, never added up incrementally.
+ */
+@Injectable()
+export class SettlementsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The run for this mode and period end, created or resumed; `completed` if an earlier attempt finished it. */
+  async startRun(mode: Mode, periodEnd: Date): Promise<{ id: string; completed: boolean }> {
+    const [row] = await queryRows(
+      this.dataSource.manager,
+      `INSERT INTO settlement_runs (mode, period_end) VALUES ($1, $2)
+       ON CONFLICT (mode, period_end) DO UPDATE SET attempts = settlement_runs.attempts + 1
+       RETURNING id, completed_at`,
+      [mode, periodEnd],
+    );
+    return { id: String(row.id), completed: row.completed_at !== null };
+  }
+
+  async completeRun(runId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE settlement_runs SET completed_at = COALESCE(completed_at, now()) WHERE id = $1`, [runId]);
+  }
+
+  /** Merchants with succeeded cash ins completed before the period end and not yet settled. */
+  async merchantsWithUnsettled(mode: Mode, periodEnd: Date): Promise<string[]> {
+    const rows: { merchant_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT merchant_id FROM transactions
+        WHERE mode = $1 AND direction = 'collect' AND status = 'succeeded' AND settled_at IS NULL AND completed_at < $2`,
+      [mode, periodEnd],
+    );
+    return rows.map((r) => r.merchant_id).sort();
+  }
+
+  /** The merchant's settlement for this period, created if missing (its start: the previous one's end). */
+  async openSettlement(runId: string, merchantId: string, mode: Mode, periodEnd: Date): Promise<SettlementRecord> {
+    await this.dataSource.query(
+      `INSERT INTO settlements (id, run_id, merchant_id, mode, period_start, period_end)
+       SELECT $1, $2, $3, $4,
+              (SELECT max(period_end) FROM settlements WHERE merchant_id = $3 AND mode = $4 AND period_end < $5), $5
+       ON CONFLICT (merchant_id, mode, period_end) DO NOTHING`,
+      [randomUUID(), runId, merchantId, mode, periodEnd],
+    );
+    const [row] = await queryRows(this.dataSource.manager, `SELECT * FROM settlements WHERE merchant_id = $1 AND mode = $2 AND period_end = $3`, [merchantId, mode, periodEnd]);
+    return toRecord(row);
+  }
+
+  /**
+   * Stamps up to `limit` of the scope's unsettled cash ins as settled by this settlement and
+   * returns them; the caller posts their release journals in the same Postgres transaction.
+   * Rows are locked in id order; one a concurrent run or refund settled meanwhile is skipped.
+   */
+  async claimChunk(em: EntityManager, scope: SettlementScope, limit: number): Promise<TransactionEntity[]> {
+    const rows = await queryRows(
+      em,
+      `UPDATE transactions t SET settled_at = now(), settlement_id = $1, updated_at = now()
+        WHERE t.id IN (SELECT id FROM transactions
+                        WHERE merchant_id = $2 AND mode = $3 AND direction = 'collect' AND status = 'succeeded'
+                          AND settled_at IS NULL AND completed_at < $4
+                        ORDER BY id LIMIT $5 FOR UPDATE)
+          AND t.settled_at IS NULL
+        RETURNING t.*`,
+      [scope.settlementId, scope.merchantId, scope.mode, scope.periodEnd, limit],
+    );
+    return rows.map((row) => hydrate(em, TransactionEntity, row));
+  }
+
+  /** Marks one cash in settled outside any run (its refund released it early); false if it already was. */
+  async stampEarly(em: EntityManager, transactionId: string): Promise<boolean> {
+    const rows = await queryRows(
+      em,
+      `UPDATE transactions SET settled_at = now(), updated_at = now()
+        WHERE id = $1 AND direction = 'collect' AND status = 'succeeded' AND settled_at IS NULL RETURNING id`,
+      [transactionId],
+    );
+    return rows.length === 1;
+  }
+
+  /** Totals from what the settlement covers (recomputed, so a resumed or concurrent run cannot double count), and completed. */
+  async completeSettlement(settlementId: string): Promise<SettlementRecord> {
+    const [row] = await queryRows(
+      this.dataSource.manager,
+      `UPDATE settlements s
+          SET transaction_count = c.n, gross = c.gross, fees = c.fees, net = c.gross - c.fees,
+              status = 'completed', completed_at = COALESCE(s.completed_at, now())
+         FROM (SELECT count(*)::int AS n, COALESCE(sum(amount), 0) AS gross, COALESCE(sum(fee), 0) AS fees
+                 FROM transactions WHERE settlement_id = $1) c
+        WHERE s.id = $1
+        RETURNING s.*`,
+      [settlementId],
+    );
+    return toRecord(row);
+  }
+
+  /** A merchant's settlements in one mode, newest period first. */
+  async list(merchantId: string, mode: Mode, limit: number, before?: { periodEnd: string; id: string }): Promise<SettlementRecord[]> {
+    const params: unknown[] = [merchantId, mode, limit];
+    let where = '';
+    if (before) {
+      params.push(before.periodEnd, before.id);
+      where = `AND (period_end, id) < ($4::timestamptz, $5::uuid)`;
+    }
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT * FROM settlements WHERE merchant_id = $1 AND mode = $2 ${where} ORDER BY period_end DESC, id DESC LIMIT $3`,
+      params,
+    );
+    return rows.map(toRecord);
+  }
+
+  async find(id: string, merchantId: string, mode: Mode): Promise<SettlementRecord | null> {
+    const rows = await queryRows(this.dataSource.manager, `SELECT * FROM settlements WHERE id = $1 AND merchant_id = $2 AND mode = $3`, [id, merchantId, mode]);
+    return rows.length ? toRecord(rows[0]) : null;
+  }
+
+  /** The cash ins one settlement covers, by id, after the given id. */
+  async covered(settlementId: string, limit: number, afterId?: string): Promise<CoveredTransaction[]> {
+    const rows = await queryRows(
+      this.dataSource.manager,
+      `SELECT id, reference, network, amount, fee, completed_at, settled_at FROM transactions
+        WHERE settlement_id = $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [settlementId, afterId ?? null, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id as string,
+      reference: r.reference as string,
+      network: r.network as string,
+      amount: Number(r.amount),
+      fee: Number(r.fee),
+      completedAt: r.completed_at as Date,
+      settledAt: r.settled_at as Date,
+    }));
+  }
+}
+
+function toRecord(r: Record<string, unknown>): SettlementRecord {
+  return {
+    id: r.id as string,
+    runId: String(r.run_id),
+    merchantId: r.merchant_id as string,
+    mode: r.mode as Mode,
+    periodStart: (r.period_start as Date | null) ?? null,
+    periodEnd: r.period_end as Date,
+    status: r.status as SettlementRecord['status'],
+    transactionCount: Number(r.transaction_count),
+    gross: Number(r.gross),
+    fees: Number(r.fees),
+    net: Number(r.net),
+    createdAt: r.created_at as Date,
+    completedAt: (r.completed_at as Date | null) ?? null,
+  };
+}
