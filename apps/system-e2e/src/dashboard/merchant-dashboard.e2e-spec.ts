@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TransactionView } from '@momo/contracts';
 import { MerchantsRepository } from '@momo/data';
 import { generateApiKey, hashApiKey, keyHint } from '@momo/domain';
-import { runAdminCli, seedSucceededPayment, startTestSystem, TEST_API_KEY_PEPPER, TestSystem, waitFor } from '@momo/testing';
+import { PAYMENT_SERVICES, runAdminCli, seedSucceededPayment, startTestSystem, TEST_API_KEY_PEPPER, TestSystem, waitFor } from '@momo/testing';
 import { launchChromium, recordConsoleErrors, screenshotAtEveryWidth, screenshotFolder } from '@momo/testing/browser';
 
 jest.setTimeout(90_000);
@@ -28,7 +28,7 @@ describe('merchant dashboard in a browser', () => {
   let paymentId: string;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem('merchant-dashboard'), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSystem('merchant-dashboard', { services: [...PAYMENT_SERVICES, 'merchant-dashboard'] }), launchChromium()]);
     dashboard = system.stack.url('merchant-dashboard');
     owner = await newContext();
     page = await owner.newPage();

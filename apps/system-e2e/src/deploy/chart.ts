@@ -1,24 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { ensureHelm, SERVICES, WORKSPACE_ROOT } from '@momo/testing';
+import { DEFAULT_MANAGEMENT_PORTS, ensureHelm, SERVICES, WORKSPACE_ROOT } from '@momo/testing';
 
 export const CHART = join(WORKSPACE_ROOT, 'deploy', 'helm', 'momo-gateway');
 
-/** Every deployable the chart must hold: the stack's services plus the two web services. */
-export const CHART_SERVICES = [...new Set<string>([...SERVICES, 'merchant-dashboard', 'ops-console'])].sort();
+/** Every deployable the chart must hold: each service of the stack. */
+export const CHART_SERVICES = [...SERVICES].sort();
 
 /** Management ports fixed for everyone (MANAGEMENT_PORT defaults). */
-export const MANAGEMENT_PORTS: Record<string, number> = {
-  'api-gateway': 9100,
-  'payments-core': 9101,
-  'operator-adapter': 9102,
-  reconciler: 9103,
-  'webhook-dispatcher': 9104,
-  'operator-simulator': 9105,
-  'merchant-dashboard': 9106,
-  'ops-console': 9107,
-};
+export const MANAGEMENT_PORTS: Record<string, number> = DEFAULT_MANAGEMENT_PORTS;
 
 export interface Manifest {
   apiVersion: string;

@@ -13,8 +13,11 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** What moves a payment: every service but the on-call console (test systems start these unless asked). */
-export const PAYMENT_SERVICES: readonly ServiceName[] = SERVICES.filter((s) => s !== 'ops-console');
+/** The web services for people (merchant staff, on-call): a test system starts them only when asked. */
+export const WEB_SERVICES: readonly ServiceName[] = ['merchant-dashboard', 'ops-console'];
+
+/** What moves a payment: every service but the web ones (test systems start these unless asked). */
+export const PAYMENT_SERVICES: readonly ServiceName[] = SERVICES.filter((s) => !WEB_SERVICES.includes(s));
 
 /** Default ports for local development (tests pick free ones). */
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
