@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     `  App key (test)    ${demo.appKey}`,
     `  Account key       ${demo.accountKey}`,
     `  Demo webhooks     ${webhookUrl} (printed below as they arrive)`,
-    `  Health, metrics   ${stack.managementUrl('api-gateway')}/health/ready, /metrics (each service on its own MANAGEMENT_PORT, 9100-9105)`,
+    `  Health, metrics   ${stack.managementUrl('api-gateway')}/health/ready, /metrics (each service on its own MANAGEMENT_PORT, 9100-9107)`,
     '',
     `  On-call console   ${stack.url('ops-console')}  (queues, stuck payments, one payment's story)`,
     `    sign in as      ${DEMO_CONSOLE_EMAIL} / ${secrets.consolePassword}  (role operator)`,
