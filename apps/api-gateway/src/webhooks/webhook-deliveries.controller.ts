@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JobIds, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
-import { WebhooksRepository } from '@momo/data';
+import { toDeliveryDetailView, toDeliveryView, WebhooksRepository } from '@momo/data';
 import { ApiError, JobProducer } from '@momo/platform';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -10,7 +10,7 @@ import { Principal } from '../auth/principal';
 import { decodeCursor, encodeCursor, isUuid } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiSuccess } from '../openapi/decorators';
 import { WebhookDeliveryDetailEnvelope, WebhookDeliveryEnvelope, WebhookDeliveryListEnvelope } from './webhook.schemas';
-import { toDeliveryDetailView, toDeliveryView, WebhookDeliveryDetailView, WebhookDeliveryView } from './webhook-delivery.view';
+import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
 import { ListDeliveriesQuery } from './webhook-deliveries.dto';
 
 /**

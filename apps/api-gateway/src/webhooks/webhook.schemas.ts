@@ -4,7 +4,7 @@ import { MODES } from '@momo/domain';
 import { PaginationSchema } from '../openapi/schemas';
 import { DELIVERY_STATUSES } from './webhook-deliveries.dto';
 import type { RotatedSecretView } from './webhook-secrets.controller';
-import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView } from './webhook-delivery.view';
+import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
 
 /** OpenAPI shapes of the webhook endpoints; each implements the view type it documents. */
 
@@ -17,7 +17,7 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   @ApiProperty(uuid) event_id!: string;
   @ApiProperty({ enum: EVENT_TYPES }) event_type!: string;
   @ApiProperty(uuid) transaction_id!: string;
-  @ApiProperty({ enum: MODES }) mode!: string;
+  @ApiProperty({ enum: MODES }) mode!: 'test' | 'live';
   @ApiProperty({ description: 'The URL of the latest attempt.' }) url!: string;
   @ApiProperty({ enum: DELIVERY_STATUSES }) status!: 'pending' | 'delivered' | 'abandoned';
   @ApiProperty({ type: 'integer', minimum: 0 }) attempt_count!: number;

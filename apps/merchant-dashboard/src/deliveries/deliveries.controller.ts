@@ -1,13 +1,12 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query } from '@nestjs/common';
 import { JobIds } from '@momo/contracts';
 import type { DashboardOk, Page, ReplayAllView, WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
-import { DashboardReadsRepository, MerchantsRepository, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { DashboardReadsRepository, MerchantsRepository, toDeliveryDetailView, toDeliveryView, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
 import { decodeCursor, encodeCursor, isUuid } from '@momo/money-requests';
 import { ApiError, JobProducer } from '@momo/platform';
 import { AuditTrail } from '../audit/audit-trail';
 import { Dashboard, DashboardContext, modeOf, Requires } from '../auth/dashboard-context';
 import { DeliveryQueryDto } from '../http/queries';
-import { deliveryDetailView, deliveryView } from './delivery.view';
 
 const REPLAY_ALL_LIMIT = 1_000;
 
@@ -45,14 +44,14 @@ export class DeliveriesController {
       },
       { limit, after: decodeCursor(query.cursor) },
     );
-    return { success: true, data: { data: page.deliveries.map(deliveryView), next_cursor: page.next ? encodeCursor(page.next) : null } };
+    return { success: true, data: { data: page.deliveries.map(toDeliveryView), next_cursor: page.next ? encodeCursor(page.next) : null } };
   }
 
   @Get('deliveries/:id')
   async get(@Dashboard() context: DashboardContext, @Param('id') id: string): Promise<DashboardOk<WebhookDeliveryDetailView>> {
     const found = isUuid(id) ? await this.webhooks.findForMerchant(id, context.merchant.id, modeOf(context)) : null;
     if (!found) throw ApiError.of('NOT_FOUND');
-    return { success: true, data: deliveryDetailView(found.delivery, found.attempts) };
+    return { success: true, data: toDeliveryDetailView(found.delivery, found.attempts) };
   }
 
   @Post('deliveries/:id/replay')
@@ -63,7 +62,7 @@ export class DeliveriesController {
     if (!delivery) throw ApiError.of('NOT_FOUND');
     await this.wake(delivery);
     await this.audit.record(context, 'webhook_delivery.replayed', { target: delivery.id, details: { app_id: delivery.appId, event_type: delivery.eventType } });
-    return { success: true, data: deliveryView(delivery) };
+    return { success: true, data: toDeliveryView(delivery) };
   }
 
   @Post('apps/:appId/deliveries/replay-abandoned')

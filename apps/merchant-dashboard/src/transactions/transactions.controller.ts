@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { DashboardOk, Page, TransactionDetailView, TransactionRowView } from '@momo/contracts';
-import { DashboardReadsRepository, MerchantsRepository, MerchantTransactionFilters, toTransactionView, WebhooksRepository } from '@momo/data';
+import { DashboardReadsRepository, MerchantsRepository, MerchantTransactionFilters, toDeliveryDetailView, toTransactionView, WebhooksRepository } from '@momo/data';
 import { parseMsisdn } from '@momo/domain';
 import { decodeCursor, encodeCursor, IdempotentRequests, isUuid, TransactionCommands } from '@momo/money-requests';
 import { ApiError } from '@momo/platform';
 import { AuditTrail } from '../audit/audit-trail';
 import { Dashboard, DashboardContext, modeOf, Requires } from '../auth/dashboard-context';
-import { deliveryDetailView } from '../deliveries/delivery.view';
 import { TransactionQueryDto } from '../http/queries';
 import { RefundBodyDto } from './money.dto';
 import { buildTimeline } from './timeline';
@@ -64,7 +63,7 @@ export class TransactionsController {
     const transaction = isUuid(id) ? await this.reads.transaction(id.toLowerCase(), context.merchant.id, modeOf(context)) : null;
     if (!transaction) throw ApiError.of('NOT_FOUND');
     const [trail, app] = await Promise.all([this.reads.trail(transaction), this.merchants.findAppOfMerchant(transaction.appId, context.merchant.id)]);
-    const deliveries = trail.deliveries.map((d) => deliveryDetailView(d.delivery, d.attempts));
+    const deliveries = trail.deliveries.map((d) => toDeliveryDetailView(d.delivery, d.attempts));
     const refundable =
       transaction.direction === 'collect' && transaction.status === 'succeeded' && !trail.refunds.some((r) => r.status !== 'failed');
     return {

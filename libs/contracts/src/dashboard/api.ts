@@ -1,3 +1,5 @@
+export type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView } from '../http/webhook-delivery.views';
+import type { WebhookDeliveryDetailView } from '../http/webhook-delivery.views';
 /**
  * The merchant dashboard's JSON API (/dashboard-api), as types shared by the server
  * (apps/merchant-dashboard) and the single-page app (apps/merchant-dashboard-web): the page and
@@ -101,39 +103,6 @@ export interface TimelineEntryView {
   body: string | null;
 }
 
-export interface WebhookAttemptView {
-  number: number;
-  trigger: 'schedule' | 'replay';
-  url: string | null;
-  started_at: string;
-  duration_ms: number;
-  status_code: number | null;
-  response_body: string | null;
-  error: string | null;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  app_id: string;
-  event_id: string;
-  event_type: string;
-  transaction_id: string;
-  mode: DashboardMode;
-  url: string;
-  status: 'pending' | 'delivered' | 'abandoned';
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
-
-export interface WebhookDeliveryDetailView extends WebhookDeliveryView {
-  request_body: string;
-  attempts: WebhookAttemptView[];
-}
 
 export interface TransactionDetailView {
   transaction: TransactionView;

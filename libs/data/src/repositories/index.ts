@@ -23,6 +23,7 @@ import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
 export * from './transaction.view';
+export * from './webhook-delivery.view';
 export * from './transactions.repository';
 export * from './ledger.repository';
 export * from './outbox.repository';

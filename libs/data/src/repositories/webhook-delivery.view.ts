@@ -1,9 +1,10 @@
 import type { WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
-import type { WebhookAttemptEntity, WebhookDeliveryEntity } from '@momo/data';
+import type { WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function deliveryView(d: WebhookDeliveryEntity): WebhookDeliveryView {
+/** A delivery as merchants read it, in the API's delivery log and in the dashboard alike. */
+export function toDeliveryView(d: WebhookDeliveryEntity): WebhookDeliveryView {
   return {
     id: d.id,
     app_id: d.appId,
@@ -20,12 +21,13 @@ export function deliveryView(d: WebhookDeliveryEntity): WebhookDeliveryView {
     last_error: d.lastError,
     delivered_at: iso(d.deliveredAt),
     created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
   };
 }
 
-export function deliveryDetailView(d: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[]): WebhookDeliveryDetailView {
+export function toDeliveryDetailView(d: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[]): WebhookDeliveryDetailView {
   return {
-    ...deliveryView(d),
+    ...toDeliveryView(d),
     request_body: d.body,
     attempts: attempts.map((a) => ({
       number: a.attemptNumber,
