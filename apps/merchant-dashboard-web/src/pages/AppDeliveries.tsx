@@ -8,6 +8,7 @@ import { dateTime, shortId } from '../components/format';
 import { Empty, ErrorText, Failure, Loading, PageHeader } from '../components/Page';
 import { HttpCodeBadge, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
+import { LoadMore } from '../components/LoadMore';
 
 const EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'];
 
@@ -239,13 +240,7 @@ export function AppDeliveriesPage() {
           </Table.ScrollContainer>
         )}
       </Card>
-      {list.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={list} />
       <DeliveryDrawer id={open} onClose={() => setParam('delivery', null)} />
     </>
   );

@@ -1,10 +1,11 @@
-import { Button, Card, Group, Table, Text } from '@mantine/core';
+import { Card, Group, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useSession } from '../api/session';
 import { dateTime } from '../components/format';
 import { Empty, Failure, Loading, PageHeader } from '../components/Page';
 import { Pill } from '../components/StatusBadge';
+import { LoadMore } from '../components/LoadMore';
 
 function details(value: Record<string, unknown>): string {
   return Object.entries(value)
@@ -76,13 +77,7 @@ export function AuditLogPage() {
           </Table.ScrollContainer>
         )}
       </Card>
-      {log.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={log} />
     </>
   );
 }

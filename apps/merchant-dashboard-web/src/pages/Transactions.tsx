@@ -8,6 +8,7 @@ import { dateTime, NETWORK_LABEL, phone, rwf, shortId } from '../components/form
 import { Empty, Failure, Loading, PageHeader } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
+import { LoadMore } from '../components/LoadMore';
 
 const FILTER_KEYS = ['status', 'direction', 'network', 'app_id', 'created_from', 'created_to', 'q'] as const;
 
@@ -170,13 +171,7 @@ export function TransactionsPage() {
           </Table.ScrollContainer>
         )}
       </Card>
-      {list.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={list} />
     </>
   );
 }
