@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startTestSystem, TestSystem, waitFor } from '@momo/testing';
-import { Momo, MomoApiError, Transaction } from './index';
+import { FaultProxy, startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { Momo, MomoApiError, RetryInfo, Transaction } from './index';
 
 const MTN = '0788123456';
 const WALLET = '0788000321';
@@ -15,6 +15,7 @@ describe('@momo/sdk settlement methods against the running system', () => {
   let momo: Momo;
   let account: Momo;
   let paid: Transaction;
+  let proxy: FaultProxy;
 
   beforeAll(async () => {
     system = await startTestSystem('sdk-settlement', { env: { 'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '5', SETTLEMENT_SCHEDULER_CHECK_MS: '1000' } } });
@@ -22,8 +23,12 @@ describe('@momo/sdk settlement methods against the running system', () => {
     const baseUrl = system.stack.url('api-gateway');
     momo = new Momo({ apiKey: system.merchant.appKey, baseUrl, retryBaseDelayMs: 50 });
     account = new Momo({ apiKey: system.merchant.accountKey, baseUrl, retryBaseDelayMs: 50 });
+    proxy = await FaultProxy.start(baseUrl);
   });
-  afterAll(() => system?.stop());
+  afterAll(async () => {
+    await proxy?.close();
+    await system?.stop();
+  });
 
   const final = (id: string) =>
     waitFor(async () => {
@@ -119,5 +124,23 @@ describe('@momo/sdk settlement methods against the running system', () => {
     expect(after.available).toBe(before.available - 2_000 - done.fee);
     const moves = (await momo.balanceTransactions.list({ limit: 10 }).toArray()).filter((m) => m.transaction_id === done.id);
     expect(moves.map((m) => m.type).sort()).toEqual(['withdrawal', 'withdrawal_hold']);
+  });
+
+  it('withdrawals.create is retried by the SDK after a 502 that came after the gateway did the work, with the same key: one withdrawal', async () => {
+    const WITHDRAWALS = /^\/v1\/withdrawals$/;
+    const before = await momo.balance.get();
+    const retries: RetryInfo[] = [];
+    const through = new Momo({ apiKey: system.merchant.appKey, baseUrl: proxy.url, retryBaseDelayMs: 50, onRetry: (info) => void retries.push(info) });
+    proxy.script('POST', WITHDRAWALS, { kind: 'answer-after', status: 502, body: 'Bad Gateway' });
+    const reference = `sdk-withdraw-retry-${randomUUID()}`;
+    const withdrawal = await through.withdrawals.create({ amount: 1_000, reference });
+    const requests = proxy.seen('POST', WITHDRAWALS);
+    expect(requests.map((r) => r.answeredStatus)).toEqual([502, 201]);
+    expect(new Set(requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(retries).toEqual([expect.objectContaining({ status: 502, idempotencyKey: requests[0].headers['idempotency-key'] })]);
+    const done = await final(withdrawal.id);
+    expect(done.status).toBe('succeeded');
+    expect(await momo.payments.list({ reference }).toArray()).toHaveLength(1);
+    expect((await momo.balance.get()).available).toBe(before.available - 1_000 - done.fee);
   });
 });
