@@ -37,7 +37,8 @@ describe('momo CLI and the README quick start, against the running system', () =
   const background: ChildProcess[] = [];
 
   beforeAll(async () => {
-    system = await startTestSystem('sdk-cli');
+    // Test mode settles every few seconds, so cash ins become available balance (withdrawals, payouts).
+    system = await startTestSystem('sdk-cli', { env: { 'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '5', SETTLEMENT_SCHEDULER_CHECK_MS: '1000' } } });
     await system.db.dataSource.query(`UPDATE merchants SET writes_per_minute = 1000000, reads_per_minute = 1000000`);
     work = mkdtempSync(join(tmpdir(), 'momo-sdk-'));
     project = join(work, 'project');
@@ -152,6 +153,73 @@ describe('momo CLI and the README quick start, against the running system', () =
       const balance = (await momo(['balance', '--json'])).json();
       expect(balance).toMatchObject({ currency: 'RWF', mode: 'test' });
       expect((await momo(['balance'])).stdout).toMatch(/available\s+[\d,]+ RWF/);
+    });
+
+    it('balance (available, pending, reserved), balance transactions, settlements list and get — friendly and --json', async () => {
+      const paid = (await momo(['payments', 'create', '--amount', '8000', '--msisdn', '0788123456', '--reference', 'cli-settle', '--wait', '--json'])).json<{ id: string; amount: number; fee: number }>();
+      const settlement = await waitFor(async () => {
+        for (const s of (await momo(['settlements', 'list', '--all', '--json'])).json<{ id: string }[]>()) {
+          const got = (await momo(['settlements', 'get', s.id, '--transactions', '--json'])).json<{ id: string; net: number; transactions: { id: string; net: number }[] }>();
+          if (got.transactions.some((t) => t.id === paid.id)) return got;
+        }
+        return undefined;
+      }, { timeoutMs: 30_000, intervalMs: 1000, what: 'a settlement covering the payment' });
+      expect(settlement.transactions.reduce((sum, t) => sum + t.net, 0)).toBe(settlement.net);
+      const listed = await momo(['settlements', 'list']);
+      expect(listed.stdout).toMatch(/^ID\s+STATUS\s+PERIOD END\s+CASH INS\s+GROSS\s+FEES\s+NET/);
+      expect(listed.stdout).toContain(settlement.id);
+      const shown = (await momo(['settlements', 'get', settlement.id, '--transactions'])).stdout;
+      expect(shown).toMatch(new RegExp(`id\\s+${settlement.id}`));
+      expect(shown).toMatch(/status\s+completed/);
+      expect(shown).toContain(paid.id);
+      expect((await momo(['settlements', 'get', '00000000-0000-4000-8000-000000000000'])).stderr).toMatch(/HTTP 404/);
+
+      const balance = (await momo(['balance', '--json'])).json<{ available: number; pending: number; reserved: number }>();
+      expect(balance).toEqual({ available: expect.any(Number), pending: expect.any(Number), reserved: 0, currency: 'RWF', mode: 'test' });
+      expect((await momo(['balance'])).stdout).toMatch(/available\s+[\d,]+ RWF\npending\s+[\d,]+ RWF\nreserved\s+0 RWF\nmode\s+test/);
+      const moves = (await momo(['balance', 'transactions', '--type', 'settlement', '--all', '--json'])).json<{ type: string; settlement_id: string; transaction_id: string }[]>();
+      expect(moves.every((m) => m.type === 'settlement')).toBe(true);
+      expect(moves.find((m) => m.transaction_id === paid.id)).toMatchObject({ settlement_id: settlement.id });
+      expect((await momo(['balance', 'transactions', '--limit', '5'])).stdout).toMatch(/^CREATED\s+TYPE\s+NET\s+AVAILABLE\s+PENDING\s+RESERVED\s+SOURCE/);
+    });
+
+    it('statements --from --to: friendly, --json, and --csv', async () => {
+      const from = new Date(Date.now() - 3_600_000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const statement = (await momo(['statements', '--from', from, '--to', to, '--json'])).json<{ opening_balance: { total: number }; closing_balance: { total: number }; movements: { net: number }[] }>();
+      expect(statement.opening_balance.total + statement.movements.reduce((sum, m) => sum + m.net, 0)).toBe(statement.closing_balance.total);
+      const friendly = (await momo(['statements', '--from', from, '--to', to])).stdout;
+      expect(friendly).toMatch(/opening\s+available [\d,]+ RWF, pending [\d,]+ RWF, reserved [\d,]+ RWF, total [\d,]+ RWF/);
+      expect(friendly).toMatch(new RegExp(`movements\\s+${statement.movements.length}\\n`));
+      const csv = (await momo(['statements', '--from', from, '--to', to, '--csv'])).stdout.trim().split(/\r?\n/);
+      expect(csv[0]).toMatch(/(^|,)type(,|$)/);
+      expect(csv[1]).toContain('opening_balance');
+      expect(csv[csv.length - 1]).toContain('closing_balance');
+      expect(csv).toHaveLength(statement.movements.length + 3);
+      const missing = await momo(['statements', '--from', from]);
+      expect([missing.code, missing.stderr]).toEqual([1, expect.stringMatching(/--to is required/)]);
+    });
+
+    it('settlement-wallet get and set (account key); withdrawals create moves available balance once per --idempotency-key', async () => {
+      const none = await momo(['settlement-wallet', 'get']);
+      expect([none.code, none.stderr]).toEqual([1, expect.stringMatching(/HTTP 404/)]);
+      const set = await momo(['settlement-wallet', 'set', '--msisdn', '0788000321']);
+      expect(set.stdout).toMatch(/msisdn\s+250788000321\nnetwork\s+mtn\nmode\s+test/);
+      expect((await momo(['settlement-wallet', 'get', '--json'])).json()).toMatchObject({ msisdn: '250788000321', network: 'mtn', mode: 'test' });
+      expect((await momo(['settlement-wallet', 'set', '--msisdn', '0788000321'], { key: system.merchant.appKey })).stderr).toMatch(/HTTP 403/);
+
+      const before = (await momo(['balance', '--json'])).json<{ available: number }>();
+      const args = ['withdrawals', 'create', '--amount', '1500', '--reference', 'cli-withdrawal', '--idempotency-key', 'cli-withdrawal-1'];
+      const created = await momo([...args, '--wait']);
+      expect(created.stdout).toMatch(/status\s+succeeded/);
+      expect(created.stdout).toMatch(/amount\s+1,500 RWF/);
+      expect(created.stdout).toMatch(/msisdn\s+250788000321/);
+      const replayed = (await momo([...args, '--json'])).json<{ id: string; fee: number }>();
+      expect(created.stdout).toContain(replayed.id);
+      expect((await momo(['payments', 'list', '--reference', 'cli-withdrawal', '--json'])).json<unknown[]>()).toHaveLength(1);
+      expect((await momo(['balance', '--json'])).json<{ available: number }>().available).toBe(before.available - 1500 - replayed.fee);
+      const tooMuch = await momo(['withdrawals', 'create', '--amount', '900000000']);
+      expect([tooMuch.code, tooMuch.stderr]).toEqual([1, expect.stringMatching(/INSUFFICIENT_BALANCE, HTTP 409/)]);
     });
 
     it('says clearly what went wrong, with the code and request id, and exits non-zero', async () => {

@@ -6,12 +6,13 @@ import { accountCommands } from './commands/account';
 import { listenCommand } from './commands/listen';
 import { loginCommand } from './commands/login';
 import { moneyCommands } from './commands/money';
+import { settlementCommands } from './commands/settlement';
 import { triggerCommand } from './commands/trigger';
 import { cliEnvironment, loadConfig } from './config';
 import { Output } from './output';
 
 /** `momo`: the developer CLI. Friendly output by default, `--json` for scripts; progress and errors on stderr. */
-export const COMMANDS: Command[] = [loginCommand, ...moneyCommands, ...accountCommands, listenCommand, triggerCommand];
+export const COMMANDS: Command[] = [loginCommand, ...moneyCommands, ...accountCommands, ...settlementCommands, listenCommand, triggerCommand];
 
 const GLOBAL_OPTIONS: ParseArgsConfig['options'] = {
   json: { type: 'boolean' },

@@ -43,7 +43,7 @@ export interface RequestOptions {
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** The path after the base URL, starting with /v1/. */
   path: string;
   query?: Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -52,6 +52,8 @@ export interface ApiRequest {
   idempotent?: boolean;
   /** Unsafe requests (no key, not naturally idempotent) are retried only where the server did nothing. */
   safety?: RetrySafety;
+  /** Answers that are not JSON (a CSV statement): the body is the text as sent, asked for with this Accept. */
+  textAs?: string;
   options?: RequestOptions;
 }
 
@@ -123,7 +125,7 @@ export class HttpClient {
     const signal = request.options?.signal ? AbortSignal.any([timeout, request.options.signal]) : timeout;
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
-      accept: 'application/json',
+      accept: request.textAs ?? 'application/json',
       'user-agent': this.options.userAgent ?? `momo-sdk-node/${SDK_VERSION}`,
       'x-request-id': requestId,
     };
@@ -153,7 +155,7 @@ export class HttpClient {
     } catch {
       body = undefined;
     }
-    if (response.ok) return { kind: 'answer', answer: { status: response.status, body: body as T, headers: response.headers, requestId: answeredId, idempotencyKey } };
+    if (response.ok) return { kind: 'answer', answer: { status: response.status, body: (request.textAs ? text : body) as T, headers: response.headers, requestId: answeredId, idempotencyKey } };
     const envelope = (body ?? {}) as { code?: unknown; message?: unknown; details?: unknown };
     return {
       kind: 'api-error',

@@ -44,3 +44,18 @@ export type ListPaymentsParams = QueryOf<'/v1/payments', 'get'>;
 export type ListAppsParams = QueryOf<'/v1/apps', 'get'>;
 export type ListEventsParams = QueryOf<'/v1/events', 'get'>;
 export type ListWebhookDeliveriesParams = QueryOf<'/v1/webhook-deliveries', 'get'>;
+
+export type BalanceTransaction = Schemas['BalanceTransactionSchema'];
+export type Balances = Schemas['BalancesSchema'];
+export type Settlement = Schemas['SettlementSchema'];
+export type SettledTransaction = Schemas['SettledTransactionSchema'];
+export type SettlementWallet = Schemas['SettlementWalletSchema'];
+export type Statement = Schemas['StatementSchema'];
+
+export type ListBalanceTransactionsParams = QueryOf<'/v1/balance-transactions', 'get'>;
+export type ListSettlementsParams = QueryOf<'/v1/settlements', 'get'>;
+export type ListSettledTransactionsParams = QueryOf<'/v1/settlements/{id}/transactions', 'get'>;
+/** `from` inclusive, `to` exclusive (ISO 8601 with time zone); at most 93 days. */
+export type StatementParams = Omit<QueryOf<'/v1/statements', 'get'>, 'format'>;
+export type SetSettlementWalletParams = BodyOf<'/v1/settlement-wallet', 'put'>;
+export type CreateWithdrawalParams = BodyOf<'/v1/withdrawals', 'post'>;

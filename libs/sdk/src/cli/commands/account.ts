@@ -16,12 +16,12 @@ const describeApp = (app: App) =>
 export const accountCommands: Command[] = [
   {
     name: 'balance',
-    summary: "The merchant's balance in the key's mode",
+    summary: "The merchant's balance in the key's mode: available, pending (not yet settled), reserved (payouts in flight)",
     usage: 'momo balance',
     key: 'any',
     async run({ output, client }) {
       const balance = await client().balance.get();
-      output.result(balance, () => fields([['available', rwf(balance.available)], ['pending', rwf(balance.pending)], ['mode', balance.mode]]));
+      output.result(balance, () => fields([['available', rwf(balance.available)], ['pending', rwf(balance.pending)], ['reserved', rwf(balance.reserved)], ['mode', balance.mode]]));
     },
   },
   {
