@@ -68,7 +68,7 @@ export class PaymentsCoreConfig extends InfraConfig {
 
   /** Test mode settles every this many seconds, so a developer sees it happen. */
   @IsInt() @Min(5) @Max(86_400)
-  SETTLEMENT_TEST_EVERY_SECONDS: number = 300;
+  SETTLEMENT_TEST_EVERY_SECONDS: number = 60;
 
   /** Cash ins settled per Postgres transaction within a run (a crash loses at most one chunk's work, redone on resume). */
   @IsInt() @Min(1) @Max(10_000)

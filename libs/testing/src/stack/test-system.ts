@@ -49,6 +49,8 @@ export async function startTestSystem(
         'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['webhook-dispatcher'] },
         'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['api-gateway'] },
         'merchant-dashboard': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', ...options.env?.['merchant-dashboard'] },
+        // Balances stay as a test leaves them unless it asks for settlement runs (tests that do set a few seconds).
+        'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '3600', ...options.env?.['payments-core'] },
       },
     });
   } catch (error) {

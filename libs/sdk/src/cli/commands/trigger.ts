@@ -16,6 +16,8 @@ type Trigger = keyof typeof TRIGGERS;
 const AMOUNT = 1000;
 /** A payout of AMOUNT costs AMOUNT + fee; a test balance below this is topped up first. */
 const FUNDING = 5000;
+/** Test mode settles every minute by default; allow a few runs. */
+const SETTLEMENT_WAIT_MS = 180_000;
 
 export const triggerCommand: Command = {
   name: 'trigger',
@@ -49,11 +51,22 @@ export const triggerCommand: Command = {
 };
 
 async function ensureBalance(momo: Momo, progress: (message: string) => void, signal: AbortSignal): Promise<void> {
-  const balance = await momo.balance.get();
-  if (balance.available >= FUNDING / 2) return;
-  progress(`… the test balance is ${balance.available} RWF; funding it with a test payment of ${FUNDING} RWF first`);
-  const funding = await momo.payments.create({ amount: FUNDING, msisdn: magicNumber('mtn', 'approve'), reference: `momo-trigger-funding-${Date.now()}`, description: 'momo trigger: funding for a test payout' });
-  await waitForFinal(momo, funding.id, progress, 60_000, signal);
+  const needed = FUNDING / 2;
+  let balance = await momo.balance.get();
+  if (balance.available >= needed) return;
+  // A succeeded cash in is pending until a settlement run; fund only if what is pending will not do.
+  if (balance.available + balance.pending < needed) {
+    progress(`… the test balance is ${balance.available} RWF; funding it with a test payment of ${FUNDING} RWF first`);
+    const funding = await momo.payments.create({ amount: FUNDING, msisdn: magicNumber('mtn', 'approve'), reference: `momo-trigger-funding-${Date.now()}`, description: 'momo trigger: funding for a test payout' });
+    await waitForFinal(momo, funding.id, progress, 60_000, signal);
+  }
+  progress('… waiting for the next test-mode settlement run to make it available (every minute by default)');
+  const deadline = Date.now() + SETTLEMENT_WAIT_MS;
+  while ((balance = await momo.balance.get()).available < needed) {
+    if (signal.aborted) throw new Error('stopped');
+    if (Date.now() > deadline) throw new Error(`the test balance is still not available after ${SETTLEMENT_WAIT_MS / 1000} s (${balance.pending} RWF pending settlement): try again after the next settlement run`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
 }
 
 /** The event the transaction's final status wrote (in the same database transaction, so it is there already). */
