@@ -44,7 +44,7 @@ export function ledgerCommands(program: Command): void {
       const password = await readOperatorPassword(options);
       await withAdminSession(config, async ({ dataSource, merchants }) => {
         const by = await AuthenticatedOperator.signIn(dataSource, config, options, password, PROPOSE, `merchant ${options.merchant}`);
-        const request = { merchant: options.merchant, mode: options.mode, amount: options.amount, counterparty: options.counterparty, network: options.network ?? null, exception: options.exception ?? null, reason };
+        const request = { merchant: options.merchant, mode: options.mode, amount: options.amount, counterparty: options.counterparty, network: options.network ?? null, exception: options.exception ?? null, justification: reason };
         const proposed = await audited(by, PROPOSE, `merchant ${options.merchant}`, request, async () => {
           if (!(await merchants.findMerchant(options.merchant))) throw new AdminError(`no merchant ${options.merchant}`);
           if (options.exception) {
