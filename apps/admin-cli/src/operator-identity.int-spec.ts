@@ -35,6 +35,9 @@ describe('admin-cli money commands: who runs them', () => {
     expect(wrong).toMatchObject({ status: 1, stderr: 'admin-cli: sign-in refused for dave@ops.example: wrong e-mail or password, or the account is disabled\n' });
     expect(wrong.stdout + wrong.stderr).not.toContain(dave.password);
     expect((await account(dave.email)).failed_logins).toBe(1);
+    // Nothing piped in is refused before any check, and is not counted.
+    expect(await propose(dave.email, '')).toMatchObject({ status: 1, stderr: expect.stringContaining('no password on standard input') });
+    expect((await account(dave.email)).failed_logins).toBe(1);
 
     // A right password resets the count, as a console sign-in does.
     expect(await propose(dave.email, dave.password)).toMatchObject({ status: 0 });

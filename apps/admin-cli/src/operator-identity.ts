@@ -26,7 +26,10 @@ export function withOperatorOptions(command: Command): Command {
 /** Reads the password before anything else touches stdin; refuses a command run without it. */
 export async function readOperatorPassword(options: OperatorOptions): Promise<string> {
   if (!options.passwordStdin) throw new AdminError('pipe your console password in with --password-stdin: money commands run as an authenticated console account');
-  return readPasswordFromStdin();
+  const password = await readPasswordFromStdin();
+  // Nothing piped in is a mistake, not a guess: refused before it can count toward a lock-out.
+  if (password.length === 0) throw new AdminError('no password on standard input (--password-stdin): pipe your console password in');
+  return password;
 }
 
 /**
