@@ -1,5 +1,6 @@
 import { IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
 import { ServiceConfig } from '@momo/platform';
+import { DEFAULT_LOCKOUT_RULES } from '@momo/data';
 
 /** Settings for commands that only touch the database schema. */
 export class DatabaseCliConfig extends ServiceConfig {
@@ -41,4 +42,16 @@ export class DashboardUserAdminConfig extends MerchantAdminConfig {
 
   @IsInt() @Min(1) @Max(24 * 30)
   INVITE_VALID_HOURS: number = 72;
+}
+
+/**
+ * Money commands run by an authenticated on-call account: the database, and the console's
+ * lock-out rules (same settings, same defaults as ops-console, so a wrong password counts alike).
+ */
+export class OperatorActionConfig extends MerchantAdminConfig {
+  @IsInt() @Min(3) @Max(100)
+  CONSOLE_MAX_FAILED_SIGN_INS: number = DEFAULT_LOCKOUT_RULES.maxFailedSignIns;
+
+  @IsInt() @Min(10) @Max(86_400)
+  CONSOLE_LOCKOUT_SECONDS: number = DEFAULT_LOCKOUT_RULES.lockoutSeconds;
 }

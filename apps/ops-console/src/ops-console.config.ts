@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
+import { DEFAULT_LOCKOUT_RULES } from '@momo/data';
 import { InfraConfig } from '@momo/platform';
 
 /** The on-call console: its own port, its own sign-in, reading Postgres, Redis and the services' metrics. */
@@ -12,11 +13,11 @@ export class OpsConsoleConfig extends InfraConfig {
 
   /** Failed sign-ins in a row that lock an account... */
   @IsInt() @Min(3) @Max(100)
-  CONSOLE_MAX_FAILED_SIGN_INS: number = 5;
+  CONSOLE_MAX_FAILED_SIGN_INS: number = DEFAULT_LOCKOUT_RULES.maxFailedSignIns;
 
   /** ...for this long (admin-cli operator unlock lifts it early). */
   @IsInt() @Min(10) @Max(86_400)
-  CONSOLE_LOCKOUT_SECONDS: number = 900;
+  CONSOLE_LOCKOUT_SECONDS: number = DEFAULT_LOCKOUT_RULES.lockoutSeconds;
 
   /** Session cookie only over HTTPS: true wherever the console is served over TLS (everywhere but a laptop). */
   @IsIn(['true', 'false'])

@@ -13,3 +13,4 @@ export * from './webhooks';
 export * from './deploy-tools';
 export * from './fault-proxy';
 export * from './factories/activity.factory';
+export * from './factories/console-operator.factory';

@@ -5,6 +5,7 @@ import { CONSOLE_ROLES, ConsoleAccountsRepository, ConsoleRole, dataSourceOption
 import { generatePassword, hashPassword, loadConfig, MIN_PASSWORD_LENGTH } from '@momo/platform';
 import { DatabaseCliConfig } from '../admin-cli.config';
 import { AdminError, output } from '../admin-session';
+import { readPasswordFromStdin } from '../read-stdin';
 
 /**
  * `operator …`: accounts for the on-call console (platform engineers, not merchants). A password
@@ -18,13 +19,13 @@ export function consoleOperatorCommands(program: Command): void {
     .description('Create a console account (or reset an existing one: new name, role and password, unlocked, enabled).')
     .requiredOption('--email <email>', 'sign-in e-mail')
     .requiredOption('--name <name>', 'display name')
-    .addOption(new Option('--role <role>', 'viewer: looks only; operator: may retry jobs, replay webhooks, resolve exceptions').choices([...CONSOLE_ROLES]).default('viewer'))
+    .addOption(new Option('--role <role>', 'viewer: looks only; operator: may retry jobs, replay webhooks, resolve exceptions, and propose/approve ledger adjustments and import operator reports in admin-cli').choices([...CONSOLE_ROLES]).default('viewer'))
     .option('--password-stdin', `read the password from standard input (at least ${MIN_PASSWORD_LENGTH} characters) instead of generating one`)
     .option('--json', 'print JSON')
     .action(async (options: { email: string; name: string; role: ConsoleRole; passwordStdin?: boolean; json?: boolean }) => {
       if (!/^[^\s@]+@[^\s@]+$/.test(options.email) || options.email.length > 200) throw new AdminError('--email must be an e-mail address');
       if (options.name.trim().length < 1 || options.name.length > 100) throw new AdminError('--name must be 1-100 characters');
-      const password = options.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
+      const password = options.passwordStdin ? await readPasswordFromStdin() : generatePassword();
       if (password.length < MIN_PASSWORD_LENGTH) throw new AdminError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       const created = await withAccounts((accounts) =>
         hashPassword(password).then((passwordHash) => accounts.upsertOperator({ id: randomUUID(), email: options.email, name: options.name.trim(), role: options.role, passwordHash })),
@@ -72,13 +73,4 @@ async function withAccounts<T>(work: (accounts: ConsoleAccountsRepository) => Pr
   } finally {
     await dataSource.destroy();
   }
-}
-
-function readStdin(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
 }

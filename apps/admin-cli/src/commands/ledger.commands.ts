@@ -1,27 +1,22 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { IsOptional, Matches } from 'class-validator';
 import { AdjustmentRefusedError, InsufficientFundsError, LedgerAdjustment, LedgerAdjustmentsRepository } from '@momo/data';
 import { AdjustmentCounterparty, MODES, Mode, NETWORKS, Network } from '@momo/domain';
 import { loadConfig } from '@momo/platform';
-import { MerchantAdminConfig } from '../admin-cli.config';
+import { MerchantAdminConfig, OperatorActionConfig } from '../admin-cli.config';
 import { AdminError, output, withAdminSession } from '../admin-session';
+import { audited, AuthenticatedOperator, OperatorOptions, readOperatorPassword, withOperatorOptions } from '../operator-identity';
 import { positiveInteger } from './invariants.command';
 
+/** How the money commands show in the console's audit log. */
+const PROPOSE = 'propose ledger adjustment';
+const APPROVE = 'approve ledger adjustment';
+const REJECT = 'reject ledger adjustment';
+
 /**
- * Who runs a ledger command: an operator identity recorded with every proposal and decision. Set it
- * per person (their login's environment); the database refuses a decision by the proposer.
+ * `ledger adjust …`: two-person ledger adjustments (docs/settlement.md#ledger-adjustments). Each
+ * decision is made by an authenticated console account (operator role); proposer and approver are
+ * recorded as those accounts, so the database's "approver ≠ proposer" rule means two people.
  */
-export class LedgerAdminConfig extends MerchantAdminConfig {
-  @IsOptional() @Matches(/^[A-Za-z0-9._@-]{1,64}$/, { message: 'must be 1-64 letters, digits, ., _, @ or -' })
-  ADMIN_OPERATOR?: string;
-}
-
-function operatorOf(config: LedgerAdminConfig): string {
-  if (!config.ADMIN_OPERATOR) throw new AdminError('set ADMIN_OPERATOR to your operator name: adjustments record who proposed and who approved them');
-  return config.ADMIN_OPERATOR;
-}
-
-/** `ledger adjust …`: two-person ledger adjustments (docs/settlement.md#ledger-adjustments). */
 export function ledgerCommands(program: Command): void {
   const adjust = program
     .command('ledger')
@@ -29,8 +24,7 @@ export function ledgerCommands(program: Command): void {
     .command('adjust')
     .description("Adjust a merchant's available balance: one operator proposes, another approves.");
 
-  adjust
-    .command('propose')
+  withOperatorOptions(adjust.command('propose'))
     .description('Propose an adjustment; nothing moves until another operator approves it.')
     .requiredOption('--merchant <id>', 'merchant id')
     .requiredOption('--mode <mode>', `one of ${MODES.join(', ')}`, oneOf(MODES))
@@ -40,62 +34,75 @@ export function ledgerCommands(program: Command): void {
     .requiredOption('--reason <text>', 'why (10-2000 characters): the ticket, the operator reference')
     .option('--exception <id>', 'the reconciliation exception this settles (resolved when approved)', exceptionId)
     .option('--json', 'print JSON')
-    .action(async (options: { merchant: string; mode: Mode; amount: number; counterparty: 'fee_revenue' | 'operator_float'; network?: Network; reason: string; exception?: string; json?: boolean }) => {
-      const config = loadConfig(LedgerAdminConfig);
-      const by = operatorOf(config);
+    .action(async (options: OperatorOptions & { merchant: string; mode: Mode; amount: number; counterparty: 'fee_revenue' | 'operator_float'; network?: Network; reason: string; exception?: string; json?: boolean }) => {
+      const config = loadConfig(OperatorActionConfig);
       const reason = options.reason.trim();
       if (reason.length < 10 || reason.length > 2_000) throw new AdminError('--reason must be 10-2000 characters');
       if ((options.counterparty === 'operator_float') !== (options.network !== undefined)) throw new AdminError('--network is required with operator_float, and only with it');
       if (!/^[0-9a-f-]{36}$/i.test(options.merchant)) throw new AdminError(`"${options.merchant}" is not a merchant id`);
       const counterparty: AdjustmentCounterparty = options.counterparty === 'operator_float' ? { kind: 'operator_float', network: options.network! } : { kind: 'fee_revenue' };
+      const password = await readOperatorPassword(options);
       await withAdminSession(config, async ({ dataSource, merchants }) => {
-        if (!(await merchants.findMerchant(options.merchant))) throw new AdminError(`no merchant ${options.merchant}`);
-        if (options.exception) {
-          const [found] = await dataSource.query(`SELECT resolved_at FROM reconciliation_exceptions WHERE id = $1`, [options.exception]);
-          if (!found) throw new AdminError(`no exception ${options.exception}`);
-          if (found.resolved_at) throw new AdminError(`exception ${options.exception} is already resolved`);
-        }
-        const proposed = await new LedgerAdjustmentsRepository(dataSource).propose({ merchantId: options.merchant, mode: options.mode, amount: options.amount, counterparty, reason, exceptionId: options.exception, proposedBy: by });
-        output(options.json, view(proposed), [`adjustment ${proposed.id} proposed by ${by}: ${describe(proposed)}; another operator must approve it (ledger adjust approve ${proposed.id})`]);
+        const by = await AuthenticatedOperator.signIn(dataSource, config, options, password, PROPOSE, `merchant ${options.merchant}`);
+        const request = { merchant: options.merchant, mode: options.mode, amount: options.amount, counterparty: options.counterparty, network: options.network ?? null, exception: options.exception ?? null, justification: reason };
+        const proposed = await audited(by, PROPOSE, `merchant ${options.merchant}`, request, async () => {
+          if (!(await merchants.findMerchant(options.merchant))) throw new AdminError(`no merchant ${options.merchant}`);
+          if (options.exception) {
+            const [found] = await dataSource.query(`SELECT resolved_at FROM reconciliation_exceptions WHERE id = $1`, [options.exception]);
+            if (!found) throw new AdminError(`no exception ${options.exception}`);
+            if (found.resolved_at) throw new AdminError(`exception ${options.exception} is already resolved`);
+          }
+          const created = await new LedgerAdjustmentsRepository(dataSource).propose({ merchantId: options.merchant, mode: options.mode, amount: options.amount, counterparty, reason, exceptionId: options.exception, proposedBy: by.recordedAs });
+          return { result: created, target: `adjustment ${created.id}` };
+        });
+        output(options.json, view(proposed), [`adjustment ${proposed.id} proposed by ${by.recordedAs}: ${describe(proposed)}; another operator must approve it (ledger adjust approve ${proposed.id})`]);
       });
     });
 
-  adjust
-    .command('approve <id>')
+  withOperatorOptions(adjust.command('approve <id>'))
     .description('Approve an adjustment proposed by someone else: its journal is posted (and its exception resolved) at once.')
     .option('--note <text>', 'a note with the approval')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: { note?: string; json?: boolean }) => {
-      const config = loadConfig(LedgerAdminConfig);
-      const by = operatorOf(config);
+    .action(async (id: string, options: OperatorOptions & { note?: string; json?: boolean }) => {
+      const config = loadConfig(OperatorActionConfig);
+      adjustmentId(id);
+      const password = await readOperatorPassword(options);
       await withAdminSession(config, async ({ dataSource }) => {
-        try {
-          const approved = await new LedgerAdjustmentsRepository(dataSource).approve(adjustmentId(id), by, options.note?.trim() || undefined);
-          output(options.json, view(approved), [`adjustment ${id} approved by ${by} and posted: ${describe(approved)}`]);
-        } catch (error) {
-          if (error instanceof AdjustmentRefusedError) throw new AdminError(error.message);
-          if (error instanceof InsufficientFundsError) throw new AdminError(`adjustment ${id} would take the merchant's available balance below zero; nothing was posted`);
-          throw error;
-        }
+        const by = await AuthenticatedOperator.signIn(dataSource, config, options, password, APPROVE, `adjustment ${id}`);
+        const approved = await audited(by, APPROVE, `adjustment ${id}`, { note: options.note?.trim() || null }, async () => {
+          try {
+            const decided = await new LedgerAdjustmentsRepository(dataSource).approve(id, by.recordedAs, options.note?.trim() || undefined);
+            return { result: decided, details: { merchant: decided.merchantId, mode: decided.mode, amount: decided.amount, proposed_by: decided.proposedBy } };
+          } catch (error) {
+            if (error instanceof AdjustmentRefusedError) throw new AdminError(error.message);
+            if (error instanceof InsufficientFundsError) throw new AdminError(`adjustment ${id} would take the merchant's available balance below zero; nothing was posted`);
+            throw error;
+          }
+        });
+        output(options.json, view(approved), [`adjustment ${id} approved by ${by.recordedAs} and posted: ${describe(approved)}`]);
       });
     });
 
-  adjust
-    .command('reject <id>')
+  withOperatorOptions(adjust.command('reject <id>'))
     .description('Reject an adjustment proposed by someone else; nothing moves.')
     .requiredOption('--note <text>', 'why')
     .option('--json', 'print JSON')
-    .action(async (id: string, options: { note: string; json?: boolean }) => {
-      const config = loadConfig(LedgerAdminConfig);
-      const by = operatorOf(config);
+    .action(async (id: string, options: OperatorOptions & { note: string; json?: boolean }) => {
+      const config = loadConfig(OperatorActionConfig);
+      adjustmentId(id);
+      const password = await readOperatorPassword(options);
       await withAdminSession(config, async ({ dataSource }) => {
-        try {
-          const rejected = await new LedgerAdjustmentsRepository(dataSource).reject(adjustmentId(id), by, options.note.trim());
-          output(options.json, view(rejected), [`adjustment ${id} rejected by ${by}`]);
-        } catch (error) {
-          if (error instanceof AdjustmentRefusedError) throw new AdminError(error.message);
-          throw error;
-        }
+        const by = await AuthenticatedOperator.signIn(dataSource, config, options, password, REJECT, `adjustment ${id}`);
+        const rejected = await audited(by, REJECT, `adjustment ${id}`, { note: options.note.trim() }, async () => {
+          try {
+            const decided = await new LedgerAdjustmentsRepository(dataSource).reject(id, by.recordedAs, options.note.trim());
+            return { result: decided, details: { merchant: decided.merchantId, mode: decided.mode, amount: decided.amount, proposed_by: decided.proposedBy } };
+          } catch (error) {
+            if (error instanceof AdjustmentRefusedError) throw new AdminError(error.message);
+            throw error;
+          }
+        });
+        output(options.json, view(rejected), [`adjustment ${id} rejected by ${by.recordedAs}`]);
       });
     });
 
@@ -106,7 +113,7 @@ export function ledgerCommands(program: Command): void {
     .option('--limit <n>', 'at most this many', positiveInteger, 100)
     .option('--json', 'print JSON')
     .action(async (options: { all?: boolean; limit: number; json?: boolean }) => {
-      await withAdminSession(loadConfig(LedgerAdminConfig), async ({ dataSource }) => {
+      await withAdminSession(loadConfig(MerchantAdminConfig), async ({ dataSource }) => {
         const found = await new LedgerAdjustmentsRepository(dataSource).list(options);
         output(options.json, found.map(view), found.length === 0 ? ['no adjustments'] : found.map((a) => `${a.id.padStart(6)}  ${a.status.padEnd(8)}  ${describe(a)}  proposed by ${a.proposedBy}${a.decidedBy ? `, ${a.status} by ${a.decidedBy}` : ''}`));
       });

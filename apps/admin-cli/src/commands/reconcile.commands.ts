@@ -5,14 +5,15 @@ import { OperatorReportsRepository, ReportRejectedError } from '@momo/data';
 import { MODES, Mode, NETWORKS, Network } from '@momo/domain';
 import { loadConfig } from '@momo/platform';
 import { AdminError, output, withAdminSession } from '../admin-session';
-import { LedgerAdminConfig } from './ledger.commands';
+import { OperatorActionConfig } from '../admin-cli.config';
+import { audited, AuthenticatedOperator, OperatorOptions, readOperatorPassword, withOperatorOptions } from '../operator-identity';
+
+const IMPORT = 'import operator report';
 
 /** `reconcile operator-report`: operator statement reconciliation (docs/settlement.md). */
 export function reconcileCommands(program: Command): void {
-  program
-    .command('reconcile')
-    .description("Reconcile our records with an operator's.")
-    .command('operator-report')
+  const reconcile = program.command('reconcile').description("Reconcile our records with an operator's.");
+  withOperatorOptions(reconcile.command('operator-report'))
     .description("Import an operator's statement report (CSV in its layout) and raise a reconciliation exception for every mismatch.")
     .requiredOption('--network <network>', NETWORKS.join(' or '), oneOf(NETWORKS))
     .requiredOption('--mode <mode>', MODES.join(' or '), oneOf(MODES))
@@ -20,9 +21,8 @@ export function reconcileCommands(program: Command): void {
     .requiredOption('--to <iso>', 'end of the period, exclusive', instant)
     .requiredOption('--file <path>', 'the report file')
     .option('--json', 'print JSON')
-    .action(async (options: { network: Network; mode: Mode; from: Date; to: Date; file: string; json?: boolean }) => {
-      const config = loadConfig(LedgerAdminConfig);
-      if (!config.ADMIN_OPERATOR) throw new AdminError('set ADMIN_OPERATOR to your operator name: imports record who made them');
+    .action(async (options: OperatorOptions & { network: Network; mode: Mode; from: Date; to: Date; file: string; json?: boolean }) => {
+      const config = loadConfig(OperatorActionConfig);
       if (options.to <= options.from) throw new AdminError('--to must be after --from');
       let text: string;
       try {
@@ -30,19 +30,26 @@ export function reconcileCommands(program: Command): void {
       } catch (error) {
         throw new AdminError(`cannot read ${options.file}: ${(error as Error).message}`);
       }
+      const password = await readOperatorPassword(options);
+      const fileName = basename(options.file);
       await withAdminSession(config, async ({ dataSource }) => {
-        try {
-          const summary = await new OperatorReportsRepository(dataSource).import({ ...options, fileName: basename(options.file), text, importedBy: config.ADMIN_OPERATOR! });
-          const mismatches = Object.entries(summary.mismatches).map(([kind, n]) => `${kind}: ${n}`).join(', ') || 'none';
-          output(options.json, summary, [
-            summary.duplicate ? `report ${summary.reportId}: this file was imported before; nothing changed` : `report ${summary.reportId} imported`,
-            `${summary.lines} lines, ${summary.matched} matched, ${summary.inFlight} still in flight on one side`,
-            `mismatches: ${mismatches}; ${summary.newExceptions} new exception(s) (exceptions list)`,
-          ]);
-        } catch (error) {
-          if (error instanceof ReportRejectedError) throw new AdminError(error.message);
-          throw error;
-        }
+        const by = await AuthenticatedOperator.signIn(dataSource, config, options, password, IMPORT, fileName);
+        const request = { network: options.network, mode: options.mode, from: options.from.toISOString(), to: options.to.toISOString(), file: fileName };
+        const summary = await audited(by, IMPORT, fileName, request, async () => {
+          try {
+            const imported = await new OperatorReportsRepository(dataSource).import({ network: options.network, mode: options.mode, from: options.from, to: options.to, fileName, text, importedBy: by.recordedAs });
+            return { result: imported, target: `operator report ${imported.reportId}`, details: { duplicate: imported.duplicate, lines: imported.lines, newExceptions: imported.newExceptions } };
+          } catch (error) {
+            if (error instanceof ReportRejectedError) throw new AdminError(error.message);
+            throw error;
+          }
+        });
+        const mismatches = Object.entries(summary.mismatches).map(([kind, n]) => `${kind}: ${n}`).join(', ') || 'none';
+        output(options.json, summary, [
+          summary.duplicate ? `report ${summary.reportId}: this file was imported before; nothing changed` : `report ${summary.reportId} imported by ${by.recordedAs}`,
+          `${summary.lines} lines, ${summary.matched} matched, ${summary.inFlight} still in flight on one side`,
+          `mismatches: ${mismatches}; ${summary.newExceptions} new exception(s) (exceptions list)`,
+        ]);
       });
     });
 }

@@ -1,18 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ConsoleAccountsRepository, ConsoleSession } from '@momo/data';
-import { verifyPassword } from '@momo/platform';
+import { checkConsoleCredentials, ConsoleAccountsRepository, ConsoleSession } from '@momo/data';
 import { OpsConsoleConfig } from '../ops-console.config';
 
 export type SignInResult =
   | { ok: true; token: string; session: ConsoleSession }
   | { ok: false; reason: 'unknown' | 'disabled' | 'locked' | 'wrong_password'; lockedNow?: boolean };
 
-/** A hash every unknown e-mail is checked against, so "no such account" takes as long as a wrong password. */
-const DECOY_HASH = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + Buffer.alloc(64).toString('base64');
-
 /**
- * Console sign-in: scrypt-checked passwords, lock-out after repeated failures, server-side
+ * Console sign-in: the shared credential check (scrypt, lock-out after repeated failures), server-side
  * sessions (the cookie holds a random token; Postgres holds only its SHA-256), one CSRF token
  * per session.
  */
@@ -24,18 +20,12 @@ export class ConsoleSessions {
   ) {}
 
   async signIn(email: string, password: string, from: { ip: string | null; userAgent: string | null }): Promise<SignInResult> {
-    const operator = await this.accounts.findByEmail(email.trim());
-    if (!operator) {
-      await verifyPassword(password, DECOY_HASH);
-      return { ok: false, reason: 'unknown' };
-    }
-    if (operator.status !== 'active') return { ok: false, reason: 'disabled' };
-    if (operator.lockedUntil && operator.lockedUntil > new Date()) return { ok: false, reason: 'locked' };
-    if (!(await verifyPassword(password, operator.passwordHash))) {
-      const { locked } = await this.accounts.recordFailedSignIn(operator.id, this.config.CONSOLE_MAX_FAILED_SIGN_INS, this.config.CONSOLE_LOCKOUT_SECONDS);
-      return { ok: false, reason: 'wrong_password', lockedNow: locked };
-    }
-    await this.accounts.recordSignIn(operator.id);
+    const checked = await checkConsoleCredentials(this.accounts, email, password, {
+      maxFailedSignIns: this.config.CONSOLE_MAX_FAILED_SIGN_INS,
+      lockoutSeconds: this.config.CONSOLE_LOCKOUT_SECONDS,
+    });
+    if (!checked.ok) return { ok: false, reason: checked.reason, lockedNow: checked.lockedNow };
+    const { operator } = checked;
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(24).toString('base64url');
     await this.accounts.createSession({

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { magicNumber, TransactionView } from '@momo/contracts';
-import { runAdminCli, startTestSystem, TestSystem, waitFor } from '@momo/testing';
+import { runAdminCli, seedConsoleOperator, SeededConsoleOperator, startTestSystem, TestSystem, waitFor } from '@momo/testing';
 import { AIRTEL, MTN, TransactionResponse } from '../api/api-helpers';
 
 interface ExceptionJson {
@@ -25,11 +25,15 @@ describe('operator statement reconciliation', () => {
   let system: TestSystem;
   const dir = mkdtempSync(join(tmpdir(), 'operator-report-'));
   const started = new Date(Date.now() - 60_000);
-  const cli = (...args: string[]) => runAdminCli(args, { databaseUrl: system.db.url, env: { ADMIN_OPERATOR: 'alice' } });
+  let alice: SeededConsoleOperator;
+  const cli = (...args: string[]) => runAdminCli(args, { databaseUrl: system.db.url });
+  /** Imports run as an on-call console account (operator role), its password piped in. */
+  const importReport = (...args: string[]) => runAdminCli(['reconcile', 'operator-report', ...args, '--operator', alice.email, '--password-stdin'], { databaseUrl: system.db.url, stdin: `${alice.password}\n` });
   const period = () => ['--from', started.toISOString(), '--to', new Date(Date.now() + 60_000).toISOString()];
 
   beforeAll(async () => {
     system = await startTestSystem('operator-report');
+    alice = await seedConsoleOperator(system.db.dataSource, { email: 'alice@ops.example' });
   });
   afterAll(() => system?.stop());
 
@@ -64,9 +68,11 @@ describe('operator statement reconciliation', () => {
 
     const clean = await report('mtn');
     expect(clean.split('\n')[0]).toBe('Financial Transaction Id,Reference Id,External Transaction Id,Date,Type,Status,Amount,Currency,Account Holder');
-    const imported = await cli('reconcile', 'operator-report', '--network', 'mtn', '--mode', 'test', ...period(), '--file', file('mtn-clean.csv', clean), '--json');
+    const imported = await importReport('--network', 'mtn', '--mode', 'test', ...period(), '--file', file('mtn-clean.csv', clean), '--json');
     expect(imported.status).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ duplicate: false, lines: 5, matched: 5, mismatches: {}, newExceptions: 0 });
+    // The import names the authenticated account that made it.
+    expect(await system.db.dataSource.query(`SELECT imported_by FROM operator_reports WHERE id = $1`, [JSON.parse(imported.stdout).reportId])).toEqual([{ imported_by: 'alice@ops.example' }]);
     expect(await openExceptions()).toEqual([]);
 
     // The operator's version of events differs: one success missing, one amount, two statuses, one stranger.
@@ -83,7 +89,7 @@ describe('operator statement reconciliation', () => {
     edit(declined.id, (c) => [...c.slice(0, 5), 'SUCCESSFUL', ...c.slice(6)]);
     lines.push('9999999999,0b7a2f36-5c1d-4c47-9d5e-6f0e8d3c2a11,,2026-03-10 14:05:11,DEBIT,SUCCESSFUL,7000,RWF,250788000999');
     const tampered = file('mtn-tampered.csv', `${lines.join('\n')}\n`);
-    const second = await cli('reconcile', 'operator-report', '--network', 'mtn', '--mode', 'test', ...period(), '--file', tampered, '--json');
+    const second = await importReport('--network', 'mtn', '--mode', 'test', ...period(), '--file', tampered, '--json');
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({
       lines: 5,
@@ -103,7 +109,7 @@ describe('operator statement reconciliation', () => {
     expect(byKind.missing_here.dossier.report_line?.line).toBe(6);
 
     // The same file again: recognised, nothing raised twice.
-    const again = await cli('reconcile', 'operator-report', '--network', 'mtn', '--mode', 'test', ...period(), '--file', tampered, '--json');
+    const again = await importReport('--network', 'mtn', '--mode', 'test', ...period(), '--file', tampered, '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ duplicate: true, newExceptions: 5 });
     expect(await openExceptions()).toHaveLength(5);
     expect((await cli('exceptions', 'list')).stdout).toContain('mtn ref 0b7a2f36-5c1d-4c47-9d5e-6f0e8d3c2a11');
@@ -114,11 +120,11 @@ describe('operator statement reconciliation', () => {
     expect(paid.status).toBe('succeeded');
     const airtel = await report('airtel');
     expect(airtel.split('\n')[0]).toBe('TXN_ID;PARTNER_REF;TXN_DATE;TXN_TYPE;TXN_STATUS;AMOUNT;CURRENCY;MSISDN');
-    const imported = await cli('reconcile', 'operator-report', '--network', 'airtel', '--mode', 'test', ...period(), '--file', file('airtel.csv', airtel), '--json');
+    const imported = await importReport('--network', 'airtel', '--mode', 'test', ...period(), '--file', file('airtel.csv', airtel), '--json');
     expect(JSON.parse(imported.stdout)).toMatchObject({ lines: 1, matched: 1, mismatches: {} });
 
     // An MTN report given as Airtel's is refused whole, naming what is wrong; nothing is recorded.
-    const wrong = await cli('reconcile', 'operator-report', '--network', 'airtel', '--mode', 'test', ...period(), '--file', file('wrong.csv', await report('mtn')));
+    const wrong = await importReport('--network', 'airtel', '--mode', 'test', ...period(), '--file', file('wrong.csv', await report('mtn')));
     expect(wrong).toMatchObject({ status: 1, stderr: expect.stringContaining('the report was not imported: not a report in the airtel layout') });
   });
 });

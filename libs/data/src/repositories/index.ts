@@ -72,3 +72,4 @@ export const REPOSITORIES = [
 ];
 export * from './console-accounts.repository';
 export * from './ops-views.repository';
+export * from './console-credentials';
