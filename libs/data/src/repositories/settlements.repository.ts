@@ -95,16 +95,24 @@ export class SettlementsRepository {
    * Stamps up to `limit` of the scope's unsettled cash ins as settled by this settlement and
    * returns them; the caller posts their release journals in the same Postgres transaction.
    * Rows are locked in id order; one a concurrent run or refund settled meanwhile is skipped.
+   *
+   * The locking select is a CTE, which Postgres evaluates exactly once. As an `IN (subquery)` the
+   * planner may put it on the inner side of a nested loop and rescan it per outer row; each rescan
+   * skips the rows this UPDATE already stamped and locks the next `limit`, so one chunk could
+   * settle every unsettled cash in of the merchant (seen as a run "crashing after its first chunk"
+   * with everything already settled).
    */
   async claimChunk(em: EntityManager, scope: SettlementScope, limit: number): Promise<TransactionEntity[]> {
     const rows = await queryRows(
       em,
-      `UPDATE transactions t SET settled_at = now(), settlement_id = $1, updated_at = now()
-        WHERE t.id IN (SELECT id FROM transactions
-                        WHERE merchant_id = $2 AND mode = $3 AND direction = 'collect' AND status = 'succeeded'
-                          AND settled_at IS NULL AND completed_at < $4
-                        ORDER BY id LIMIT $5 FOR UPDATE)
-          AND t.settled_at IS NULL
+      `WITH chunk AS MATERIALIZED (
+         SELECT id FROM transactions
+          WHERE merchant_id = $2 AND mode = $3 AND direction = 'collect' AND status = 'succeeded'
+            AND settled_at IS NULL AND completed_at < $4
+          ORDER BY id LIMIT $5 FOR UPDATE)
+       UPDATE transactions t SET settled_at = now(), settlement_id = $1, updated_at = now()
+         FROM chunk
+        WHERE t.id = chunk.id AND t.settled_at IS NULL
         RETURNING t.*`,
       [scope.settlementId, scope.merchantId, scope.mode, scope.periodEnd, limit],
     );
