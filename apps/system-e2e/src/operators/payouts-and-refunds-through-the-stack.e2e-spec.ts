@@ -68,6 +68,22 @@ function airtelRefundExpectations(): Record<ScenarioName, Expected> {
   };
 }
 
+/**
+ * Every case starts at once in beforeAll (about 50 operator calls into a simulator with a pool of
+ * three connections), so under load an ordinary operator answer (503, 429, 500, a refusal) can take
+ * longer than CONTRACT_ENV's 1.5 s OPERATOR_TIMEOUT_MS: the call then times out, the merchant gets
+ * 201 pending instead of the operator's answer, and the case ends NOT_RECEIVED. Only slow_answer is
+ * meant to outlast the timeout, so the timeout keeps its production value (7 s, below payments-core's
+ * 8 s INITIATION_WAIT_MS) and the slow answer comes well after it.
+ */
+const CASH_OUT_ENV = {
+  ...CONTRACT_ENV,
+  'operator-adapter': { ...CONTRACT_ENV['operator-adapter'], OPERATOR_TIMEOUT_MS: '7000' },
+  'operator-simulator': { ...CONTRACT_ENV['operator-simulator'], SLOW_ANSWER_MS: '10000' },
+  // Settlement runs once a day here, so a refund's early settlement of its payment is what the balances show (docs/settlement.md).
+  'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '86400' },
+};
+
 const EXPECTED: Record<Network, Record<Kind, Record<ScenarioName, Expected>>> = {
   mtn: { payout: transferExpectations('mtn'), refund: transferExpectations('mtn') },
   airtel: { payout: transferExpectations('airtel'), refund: airtelRefundExpectations() },
@@ -172,8 +188,7 @@ describe('payouts and refunds through the whole stack', () => {
   }
 
   beforeAll(async () => {
-    // Settlement runs once a day here, so a refund's early settlement of its payment is what the balances show (docs/settlement.md).
-    system = await startTestSystem('operators-cash-out', { env: { ...CONTRACT_ENV, 'payments-core': { SETTLEMENT_TEST_EVERY_SECONDS: '86400' } } });
+    system = await startTestSystem('operators-cash-out', { env: CASH_OUT_ENV });
     sim = new SimulatorControl(system.stack.url('operator-simulator'));
     await Promise.all(
       NETWORKS.flatMap((network) =>
