@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionView } from '@momo/contracts';
+import { magicNumber, TransactionView } from '@momo/contracts';
 import { insertTransaction, newTransaction, seedMerchant, SeededMerchant, seedSucceededPayment, startTestSystem, TestSystem, waitFor } from '@momo/testing';
 import { balanceOf, countTransactions, expectErrorEnvelope, MTN, TransactionResponse } from './api-helpers';
 
@@ -161,7 +161,8 @@ describe('merchant API: money endpoints', () => {
   describe('POST /v1/payouts', () => {
     it('reserves amount + fee at once and releases nothing more when it succeeds', async () => {
       const merchant = await fundedMerchant(10_000);
-      const res = await payout({ amount: 5_000, msisdn: MTN, reference: 'w-1' }, merchant.appKey);
+      // Approved seconds later, so the reservation is read while the payout is surely still pending.
+      const res = await payout({ amount: 5_000, msisdn: magicNumber('mtn', 'approve_delayed'), reference: 'w-1' }, merchant.appKey);
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ direction: 'payout', amount: 5_000, fee: 50, status: 'pending', reverses_payment_id: null });
       expect(await balanceOf(system, merchant.accountKey)).toEqual({ available: 4_950, pending: 0, reserved: 5_050, currency: 'RWF', mode: 'test' });
