@@ -14,3 +14,4 @@ export * from './deploy-tools';
 export * from './fault-proxy';
 export * from './factories/activity.factory';
 export * from './factories/console-operator.factory';
+export * from './money-checks';

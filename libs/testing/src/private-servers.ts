@@ -1,15 +1,27 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { freePort } from './ports';
 import { waitFor } from './wait';
 
+export interface PrivatePostgresOptions {
+  /**
+   * fsync and full-page writes on, as in production (benchmarks: what a commit costs is part of
+   * the measure). Off by default: fault tests crash the process, never the OS, so nothing the OS
+   * already has is lost, and they run faster.
+   */
+  durable?: boolean;
+  /** Connection limit (default 300: every service's pool, replicas included). */
+  maxConnections?: number;
+}
+
 /**
- * Private Postgres and Redis servers for fault-injection tests: they may be restarted or flushed
- * without touching the machine's shared servers that other tests use. Same binaries, own data
+ * Private Postgres and Redis servers for fault-injection tests and benchmarks: they may be
+ * restarted or flushed without touching the machine's shared servers that other tests use, and
+ * their processes are ours alone (a benchmark meters their CPU). Same binaries, own data
  * directory and port, thrown away afterwards.
  */
 export class PrivatePostgres {
@@ -17,13 +29,14 @@ export class PrivatePostgres {
     readonly port: number,
     private readonly dataDir: string,
     private readonly bin: string,
+    private readonly options: PrivatePostgresOptions,
   ) {}
 
-  static async start(): Promise<PrivatePostgres> {
+  static async start(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
     const bin = postgresBinDir();
     const dataDir = mkdtempSync(join(tmpdir(), 'momo-pg-'));
     const port = await freePort();
-    const server = new PrivatePostgres(port, dataDir, bin);
+    const server = new PrivatePostgres(port, dataDir, bin, options);
     if (isRoot()) chownSync(dataDir, uidOf('postgres'), gidOf('postgres'));
     server.run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     server.ctl('start');
@@ -32,6 +45,16 @@ export class PrivatePostgres {
 
   get url(): string {
     return `postgres://postgres@127.0.0.1:${this.port}`;
+  }
+
+  /** The postmaster's process id (every backend is its child), or undefined while it is down. */
+  get pid(): number | undefined {
+    try {
+      const pid = Number(readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Stops abruptly (as a crash would: no checkpoint) and starts again on the same port. */
@@ -57,9 +80,10 @@ export class PrivatePostgres {
     }
   }
 
-  /** fsync off is safe here: a process crash loses nothing the OS already has, and we never crash the OS. */
+  /** synchronous_commit stays at its default (on) either way; see PrivatePostgresOptions.durable for fsync. */
   private ctl(action: 'start'): void {
-    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`;
+    const durability = this.options.durable ? 'on' : 'off';
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=${durability} -c full_page_writes=${durability} -c max_connections=${this.options.maxConnections ?? 300}`;
     this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dataDir, 'server.log'), '-w', '-t', '60', action]);
   }
 
@@ -85,6 +109,11 @@ export class PrivateRedis {
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}/0`;
+  }
+
+  /** The server's process id, or undefined while it is down. */
+  get pid(): number | undefined {
+    return this.process.exitCode === null && this.process.signalCode === null ? this.process.pid : undefined;
   }
 
   async flushAll(): Promise<void> {

@@ -1,19 +1,28 @@
 import 'reflect-metadata';
+import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import autocannon from 'autocannon';
+import autocannon, { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
 import { IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
-import { startBenchStack } from './bench-stack';
-import { cpuPerUnit, sampleCpu, stackProcesses } from './cpu-meter';
-import { pacedLoad } from './paced-load';
+import { childEnvironment } from '@momo/testing';
+import { BARE_INSERT_TABLE } from './bare-server';
+import { BenchStack, startBenchStack } from './bench-stack';
+import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
+import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
+import { API_TARGETS, GET_P99_TARGET_MS, POST_P99_TARGET_MS, READ_RATIO_TARGET } from './targets';
 
 /**
  * `npm run bench:api`: the whole stack on this machine (every service a process, the simulator
- * approving payments), then for POST /v1/payments and GET /v1/payments/:id: the most requests/s
- * it serves (autocannon, closed loop), and p50/p99 latency at half of that rate, evenly paced and
- * measured from when each request was due (see paced-load.ts). Prints the figures; asserts nothing.
+ * approving payments, a private Postgres and Redis), then for GET /v1/payments/:id and
+ * POST /v1/payments: the most requests/s it serves (autocannon, closed loop), and p50/p99 latency
+ * at half of that rate, evenly paced and measured from when each request was due (see
+ * paced-load.ts). In the same run and the same way, bare Fastify servers on the same Postgres give
+ * the yardsticks: one primary-key read per request, one insert per request, and a constant answer
+ * (the machine's latency floor, paced at our GET's half rate). Prints the figures beside the
+ * targets; asserts nothing.
  */
 class BenchConfig {
   /** Length of each measured run. */
@@ -22,9 +31,20 @@ class BenchConfig {
   @IsInt() @Min(1) @Max(1_000) BENCH_CONNECTIONS: number = 32;
 }
 
+interface Measured {
+  max: AutocannonResult;
+  half: number;
+  atHalf: PacedResult;
+  backlogMs: number;
+  cpu: string;
+}
+
+const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
+
 async function main(): Promise<void> {
   const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS } = loadConfig(BenchConfig);
-  const { db, stack, merchant, stop } = await startBenchStack('bench');
+  const bench = await startBenchStack('bench');
+  const { dataSource, stack, merchant } = bench;
   try {
     const base = stack.url('api-gateway');
     const headers = { authorization: `Bearer ${merchant.appKey}`, 'content-type': 'application/json' };
@@ -38,42 +58,114 @@ async function main(): Promise<void> {
     const nextCustomerPayment = () =>
       JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + (customer++ % 800_000)).padStart(6, '0')}`, description: 'bench', reference: 'bench' });
     const paymentFromNextCustomer = (request: Record<string, unknown>) => ({ ...request, body: nextCustomerPayment() });
-    const targets = [
-      {
-        name: 'GET /v1/payments/:id',
-        options: { url: `${base}/v1/payments/${data.id}`, headers },
-        paced: { url: `${base}/v1/payments/${data.id}`, headers },
-      },
-      {
-        name: 'POST /v1/payments',
-        options: { url: `${base}/v1/payments`, method: 'POST', headers, body, requests: [{ setupRequest: paymentFromNextCustomer }] },
-        paced: { url: `${base}/v1/payments`, method: 'POST' as const, headers, body: nextCustomerPayment },
-      },
-    ];
-    console.log(`bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres and Redis`);
-    const metered = stackProcesses(stack);
-    for (const target of targets) {
+    console.log(
+      [
+        `bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres, Redis and the load generator`,
+        `  servers: ${await bench.describeServers()}`,
+        `  targets: ${API_TARGETS}`,
+      ].join('\n'),
+    );
+    const stackMeter = bench.metered(LOAD_GENERATOR);
+    const measure = async (target: { options: AutocannonOptions; paced: PacedTarget }, metered: MeteredProcesses, options: { drain?: boolean; pacedRate?: number } = {}): Promise<Measured> => {
       await autocannon({ ...target.options, connections: 8, duration: 3 }); // warm-up
       const max = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
-      const half = Math.max(1, Math.floor(max.requests.average / 2));
-      const backlog = await drained(db.dataSource);
+      const half = options.pacedRate ?? Math.max(1, Math.floor(max.requests.average / 2));
+      const backlogMs = options.drain ? await drained(dataSource) : 0;
       const before = sampleCpu(metered);
       const atHalf = await pacedLoad(target.paced, half, SECONDS);
       // A payment's work goes on after its 201 (operator, callback, settlement): count it all.
-      await drained(db.dataSource);
-      const cpu = cpuPerUnit(before, sampleCpu(metered), atHalf.requests);
-      console.log(
-        [
-          `${target.name}`,
-          `  maximum: ${max.requests.average.toFixed(0)} req/s (p50 ${max.latency.p50} ms, p99 ${max.latency.p99} ms, non-2xx ${max.non2xx}, errors ${max.errors})`,
-          ...(backlog > 1_000 ? [`  (the maximum run left work that took ${(backlog / 1000).toFixed(0)} s to finish before the next run)`] : []),
-          `  at half (${half} req/s, evenly paced): ${atHalf.requestsPerSecond.toFixed(0)} req/s, p50 ${atHalf.p50} ms, p99 ${atHalf.p99} ms, max ${atHalf.max} ms (non-2xx ${atHalf.non2xx}, errors ${atHalf.errors})`,
-          `  CPU per request at half, every process: ${cpu}`,
-        ].join('\n'),
-      );
-    }
+      if (options.drain) await drained(dataSource);
+      return { max, half, atHalf, backlogMs, cpu: formatCpu(cpuPerUnit(before, sampleCpu(metered), atHalf.requests)) };
+    };
+    const describe = (name: string, m: Measured, target: string) =>
+      [
+        name,
+        `  maximum: ${m.max.requests.average.toFixed(0)} req/s (p50 ${m.max.latency.p50} ms, p99 ${m.max.latency.p99} ms, non-2xx ${m.max.non2xx}, errors ${m.max.errors})`,
+        ...(m.backlogMs > 1_000 ? [`  (the maximum run left work that took ${(m.backlogMs / 1000).toFixed(0)} s to finish before the next run)`] : []),
+        `  at half (${m.half} req/s, evenly paced): ${m.atHalf.requestsPerSecond.toFixed(0)} req/s, p50 ${m.atHalf.p50} ms, p99 ${m.atHalf.p99} ms, max ${m.atHalf.max} ms (non-2xx ${m.atHalf.non2xx}, errors ${m.atHalf.errors})${target}`,
+        `  CPU per request at half: ${m.cpu}`,
+      ].join('\n');
+
+    const getUrl = `${base}/v1/payments/${data.id}`;
+    const get = await measure({ options: { url: getUrl, headers }, paced: { url: getUrl, headers } }, stackMeter);
+    console.log(describe('GET /v1/payments/:id', get, `   [target p99 < ${GET_P99_TARGET_MS} ms]`));
+
+    const floor = await withBareServer(bench, { BARE_MODE: 'constant' }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter, { pacedRate: get.half }));
+    console.log(describe(`machine latency floor: bare Fastify answering a constant (paced at our GET's half rate)`, floor, ''));
+    console.log(`  p99 at ${get.half} req/s: ours ${get.atHalf.p99} ms beside the floor's ${floor.atHalf.p99} ms (p50 ${get.atHalf.p50} vs ${floor.atHalf.p50} ms)`);
+
+    const read = await withBareServer(bench, { BARE_MODE: 'read', BARE_READ_ID: data.id }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter));
+    console.log(describe('bare Fastify + one Postgres primary-key read per request (pg Pool of 20, same Postgres, the same row)', read, ''));
+    const ratio = get.max.requests.average / Math.max(1, read.max.requests.average);
+    console.log(`  ratio of maxima, our GET / bare read: ${ratio.toFixed(2)}   [target ≥ ${READ_RATIO_TARGET}]`);
+
+    const post = await measure(
+      {
+        options: { url: `${base}/v1/payments`, method: 'POST', headers, body, requests: [{ setupRequest: paymentFromNextCustomer }] },
+        paced: { url: `${base}/v1/payments`, method: 'POST', headers, body: nextCustomerPayment },
+      },
+      stackMeter,
+      { drain: true },
+    );
+    console.log(describe('POST /v1/payments', post, `   [target p99 < ${POST_P99_TARGET_MS} ms]`).replace('CPU per request at half:', 'CPU per request at half, the whole path to final:'));
+
+    await dataSource.query(BARE_INSERT_TABLE);
+    const insert = await withBareServer(bench, { BARE_MODE: 'insert' }, async (url, meter) =>
+      measure(
+        {
+          options: { url, method: 'POST', headers: { 'content-type': 'application/json' }, body, requests: [{ setupRequest: paymentFromNextCustomer }] },
+          paced: { url, method: 'POST', headers: { 'content-type': 'application/json' }, body: nextCustomerPayment },
+        },
+        meter,
+      ),
+    );
+    console.log(describe('bare Fastify + one Postgres insert per request (pg Pool of 20, same Postgres; POST context)', insert, ''));
+
+    const row = (what: string, m: Measured, target: string) =>
+      `| ${what} | ${m.max.requests.average.toFixed(0)} | ${m.half} | ${m.atHalf.p50} | ${m.atHalf.p99} | ${target} |`;
+    console.log(
+      [
+        '',
+        '| measured | maximum req/s | paced at req/s | p50 ms | p99 ms | target |',
+        '|---|---|---|---|---|---|',
+        row('GET /v1/payments/:id', get, `p99 < ${GET_P99_TARGET_MS} ms; max ≥ ${READ_RATIO_TARGET} × bare read (now ${ratio.toFixed(2)})`),
+        row('bare Fastify, constant (latency floor)', floor, ''),
+        row('bare Fastify + Postgres PK read', read, ''),
+        row('POST /v1/payments', post, `p99 < ${POST_P99_TARGET_MS} ms`),
+        row('bare Fastify + Postgres insert', insert, ''),
+      ].join('\n'),
+    );
   } finally {
-    await stop();
+    await bench.stop();
+  }
+}
+
+/** Runs a bare comparison server (bare-server.ts) in its own process for `work`, metering it and the stack's Postgres. */
+async function withBareServer<T>(bench: BenchStack, env: Record<string, string>, work: (url: string, meter: MeteredProcesses) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, [join(__dirname, 'bare-server.js')], { env: childEnvironment({ BARE_DATABASE_URL: bench.databaseUrl, ...env }), stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const line = out.split('\n')[0];
+        if (out.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
+      });
+      child.once('exit', (code) => reject(new Error(`bare server exited with code ${code}`)));
+    });
+    const meter: MeteredProcesses = {
+      stack: {
+        'bare server': [ownProcess(() => child.pid)],
+        ...(env.BARE_MODE === 'constant' ? {} : { postgres: [tree(() => bench.postgres.pid)] }),
+      },
+      outside: LOAD_GENERATOR,
+    };
+    return await work(`http://127.0.0.1:${port}/`, meter);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, sleep(5_000)]);
+    if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
 

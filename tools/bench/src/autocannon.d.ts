@@ -1,5 +1,5 @@
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
@@ -10,13 +10,13 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p50: number;
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
@@ -24,5 +24,5 @@ declare module 'autocannon' {
     timeouts: number;
   }
   function autocannon(options: Options): Promise<Result>;
-  export = autocannon;
+  export default autocannon;
 }

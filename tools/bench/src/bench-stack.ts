@@ -1,51 +1,108 @@
 import { join } from 'node:path';
-import {
-  createTestDatabase,
-  deleteQueueKeys,
-  LocalStack,
-  SeededMerchant,
-  seedMerchant,
-  TestDatabase,
-  testStackOptions,
-  uniqueQueuePrefix,
-  WORKSPACE_ROOT,
-} from '@momo/testing';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
+import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
+import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
+import { pinProcessTree } from './pinning';
+
+/** Our five services: the ones a replicas run scales out. The simulator plays the operators and stays one process. */
+export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'] as const satisfies readonly ServiceName[];
+
+export interface BenchStackOptions {
+  webhookUrl?: string;
+  /** Processes of each of our five services (default 1). */
+  replicas?: number;
+  /** Before the services start, pin the private Postgres and Redis to these CPUs (taskset list); the services are pinned as they start. */
+  cpuList?: string;
+}
 
 export interface BenchStack {
-  db: TestDatabase;
+  postgres: PrivatePostgres;
+  redis: PrivateRedis;
+  databaseUrl: string;
+  dataSource: DataSource;
   stack: LocalStack;
   merchant: SeededMerchant;
+  /** The stack's processes (every service replica, the private Postgres tree, the private Redis), plus `outside` ones. */
+  metered(outside?: Record<string, MeteredRoot[]>): MeteredProcesses;
+  /** The servers' settings that matter for money, as read from them. */
+  describeServers(): Promise<string>;
   stop(): Promise<void>;
 }
 
 /**
- * The whole stack for a benchmark: its own database and queue prefix, every service a process
- * (logs under tmp/bench-logs), and a merchant whose budgets never limit the load. Our own
+ * The whole stack for a benchmark, on its own private Postgres and Redis (so their CPU can be
+ * metered exactly: the postmaster with its backends, and one redis-server), every service a
+ * process (logs under tmp/bench-logs), and a merchant whose budgets never limit the load. Postgres
+ * runs as in production for money: synchronous_commit on, fsync and full-page writes on. Our own
  * throttles (rate limits, status-query pacing) are opened up: the benchmark measures the path,
  * not its brakes.
  */
-export async function startBenchStack(name: string, options: { webhookUrl?: string } = {}): Promise<BenchStack> {
-  const db = await createTestDatabase();
-  const queuePrefix = uniqueQueuePrefix(name);
-  const merchant = await seedMerchant(db.dataSource, { webhookUrl: options.webhookUrl ?? null, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
-  const localReceiver: Record<string, string> = options.webhookUrl ? { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' } : {};
-  const stack = await LocalStack.start({
-    ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix)),
-    env: {
-      '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
-      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
-      'webhook-dispatcher': localReceiver,
-      'api-gateway': localReceiver,
-    },
+export async function startBenchStack(name: string, options: BenchStackOptions = {}): Promise<BenchStack> {
+  const postgres = await PrivatePostgres.start({ durable: true, maxConnections: 400 });
+  const redis = await PrivateRedis.start().catch(async (error: unknown) => {
+    await postgres.stop();
+    throw error;
   });
-  return {
-    db,
-    stack,
-    merchant,
-    stop: async () => {
-      await stack.stop();
-      await db.drop();
-      await deleteQueueKeys(queuePrefix);
-    },
-  };
+  let dataSource: DataSource | undefined;
+  try {
+    if (options.cpuList) {
+      pinProcessTree(postgres.pid!, options.cpuList);
+      pinProcessTree(redis.pid!, options.cpuList);
+    }
+    const databaseUrl = `${postgres.url}/momo`;
+    await ensureDatabase(databaseUrl);
+    await runMigrations(databaseUrl);
+    dataSource = new DataSource(dataSourceOptions(databaseUrl, 5, 'bench'));
+    await dataSource.initialize();
+    const merchant = await seedMerchant(dataSource, { webhookUrl: options.webhookUrl ?? null, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
+    const localReceiver: Record<string, string> = options.webhookUrl ? { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' } : {};
+    const queuePrefix = uniqueQueuePrefix(name);
+    const replicas = options.replicas ?? 1;
+    const stack = await LocalStack.start({
+      ...testStackOptions(databaseUrl, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), redis.url),
+      // Under taskset, a service starts (and JIT-compiles) on the stack's CPUs like the rest of it.
+      ...(options.cpuList ? { launcher: ['taskset', '--cpu-list', options.cpuList] } : {}),
+      replicas: Object.fromEntries(SCALED_SERVICES.map((service) => [service, replicas])),
+      env: {
+        '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
+        'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
+        'webhook-dispatcher': localReceiver,
+        'api-gateway': localReceiver,
+      },
+    });
+    const ds = dataSource;
+    return {
+      postgres,
+      redis,
+      databaseUrl,
+      dataSource: ds,
+      stack,
+      merchant,
+      metered: (outside = {}) => {
+        const services: Record<string, MeteredRoot[]> = {};
+        for (const instance of stack.instances) {
+          const label = stack.replicas(instance.service) > 1 ? `${instance.service} ×${stack.replicas(instance.service)}` : instance.service;
+          (services[label] ??= []).push(ownProcess(() => instance.pid));
+        }
+        return { stack: { postgres: [tree(() => postgres.pid)], redis: [ownProcess(() => redis.pid)], ...services }, outside };
+      },
+      describeServers: async () => {
+        const rows: { name: string; setting: string; unit: string | null }[] = await ds.query(
+          `SELECT name, setting, unit FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,
+        );
+        const settings = rows.map((r) => `${r.name}=${r.name === 'shared_buffers' ? `${(Number(r.setting) * 8) / 1024}MB` : r.setting}`).join(', ');
+        return `private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own)`;
+      },
+      stop: async () => {
+        await stack.stop();
+        await ds.destroy();
+        await Promise.allSettled([postgres.stop(), redis.stop()]);
+      },
+    };
+  } catch (error) {
+    await dataSource?.destroy().catch(() => undefined);
+    await Promise.allSettled([postgres.stop(), redis.stop()]);
+    throw error;
+  }
 }

@@ -1,72 +1,116 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { LocalStack } from '@momo/testing';
 
-/** What to meter: named processes by pid, plus every process whose command name matches. */
+/**
+ * What to meter, by name: the processes of the stack under test (summed into its total), and
+ * processes outside it that a reader still wants to see (the load generator, the webhook
+ * receiver, a bare comparison server). Each name maps to root process ids read at sample time;
+ * `tree` roots count their descendants too (the postmaster and its backends), `own` roots count
+ * the process alone (this process, whose children are the stack).
+ */
 export interface MeteredProcesses {
-  pids: Record<string, number | undefined>;
-  commands: Record<string, RegExp>;
+  stack: Record<string, MeteredRoot[]>;
+  outside: Record<string, MeteredRoot[]>;
 }
 
-/** Every service of a local stack, and the Postgres and Redis on this machine. */
-export function stackProcesses(stack: LocalStack): MeteredProcesses {
-  return { pids: Object.fromEntries(stack.services.map((service) => [service, stack.pid(service)])), commands: { postgres: /^postgres$/, redis: /^redis-server$/ } };
+export interface MeteredRoot {
+  pid: () => number | undefined;
+  scope: 'tree' | 'own';
 }
+
+export const tree = (pid: () => number | undefined): MeteredRoot => ({ pid, scope: 'tree' });
+export const ownProcess = (pid: () => number | undefined): MeteredRoot => ({ pid, scope: 'own' });
 
 /** /proc counts CPU time in clock ticks: 100 per second on every Linux build that matters here (getconf CLK_TCK). */
 const USER_HZ = 100;
 
-export type CpuSample = Map<string, number>;
+export interface CpuSample {
+  stack: Map<string, number>;
+  outside: Map<string, number>;
+}
+
+interface ProcStat {
+  ppid: number;
+  /** utime + stime: this process's own CPU, all its threads. */
+  ownTicks: number;
+  /** cutime + cstime: CPU of its children that exited and were reaped (closed Postgres backends). */
+  reapedChildrenTicks: number;
+}
 
 /**
- * CPU time (user + system, in ms) used so far by each metered process, read from /proc. On
- * this 2-core machine every service, Postgres and Redis share the cores, so the CPU each one
- * spends per transaction is what decides throughput and queueing. Empty where /proc is missing.
+ * CPU time (user + system, in ms) used so far by each metered name, read from /proc. On this
+ * 2-core machine every service, Postgres and Redis share the cores, so the CPU each one spends per
+ * transaction is what decides throughput. A tree counts each live process in it plus the time of
+ * its exited children, so nothing is counted twice and a backend that closed still counts.
+ * Empty where /proc is missing.
  */
 export function sampleCpu(processes: MeteredProcesses): CpuSample {
-  const sample: CpuSample = new Map();
-  const add = (name: string, pid: number) => {
-    const ms = processCpuMs(pid);
-    if (ms !== undefined) sample.set(name, (sample.get(name) ?? 0) + ms);
+  const stats = readAllStats();
+  const children = new Map<number, number[]>();
+  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  const ticksOf = (root: MeteredRoot): number => {
+    const pid = root.pid();
+    const stat = pid === undefined ? undefined : stats.get(pid);
+    if (pid === undefined || !stat) return 0;
+    if (root.scope === 'own') return stat.ownTicks;
+    let ticks = 0;
+    const queue = [pid];
+    while (queue.length > 0) {
+      const next = queue.pop()!;
+      const s = stats.get(next);
+      if (!s) continue;
+      ticks += s.ownTicks + s.reapedChildrenTicks;
+      queue.push(...(children.get(next) ?? []));
+    }
+    return ticks;
   };
-  for (const [name, pid] of Object.entries(processes.pids)) if (pid !== undefined) add(name, pid);
+  const sum = (group: Record<string, MeteredRoot[]>) =>
+    new Map(Object.entries(group).map(([name, roots]) => [name, (roots.reduce((total, root) => total + ticksOf(root), 0) * 1000) / USER_HZ] as const));
+  return { stack: sum(processes.stack), outside: sum(processes.outside) };
+}
+
+export interface CpuPerUnit {
+  /** ms per unit, all of the stack's processes together. */
+  stackTotal: number;
+  stack: [string, number][];
+  outside: [string, number][];
+}
+
+/** CPU per unit of work between two samples, largest first. */
+export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number): CpuPerUnit {
+  const per = (a: Map<string, number>, b: Map<string, number>) =>
+    [...b].map(([name, ms]) => [name, (ms - (a.get(name) ?? 0)) / Math.max(1, units)] as [string, number]).sort((x, y) => y[1] - x[1]);
+  const stack = per(before.stack, after.stack);
+  return { stackTotal: stack.reduce((sum, [, ms]) => sum + ms, 0), stack, outside: per(before.outside, after.outside) };
+}
+
+/** "12.3 ms (postgres 4.1, payments-core 2.0, …); outside the stack: load generator 0.9" */
+export function formatCpu(cpu: CpuPerUnit): string {
+  const list = (entries: [string, number][]) => entries.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ');
+  return `${cpu.stackTotal.toFixed(2)} ms (${list(cpu.stack)})${cpu.outside.length > 0 ? `; outside the stack, not in that total: ${list(cpu.outside)}` : ''}`;
+}
+
+function readAllStats(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>();
   let entries: string[] = [];
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return sample;
+    return stats;
   }
   for (const entry of entries) {
-    const command = commandName(Number(entry));
-    if (command === undefined) continue;
-    for (const [name, pattern] of Object.entries(processes.commands)) if (pattern.test(command)) add(name, Number(entry));
+    try {
+      // Fields after the command (which may contain spaces and parentheses) are space-separated:
+      // state, ppid, …, then utime, stime, cutime, cstime (fields 14-17 of proc(5)).
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ownTicks: Number(fields[11]) + Number(fields[12]),
+        reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+      });
+    } catch {
+      // exited between the listing and the read
+    }
   }
-  return sample;
-}
-
-/** "postgres 12.1, payments-core 11.7, …" per unit of work between two samples, largest first, with the total. */
-export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number): string {
-  const perUnit = [...after].map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / Math.max(1, units)] as const).sort((a, b) => b[1] - a[1]);
-  const total = perUnit.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${total.toFixed(1)} ms (${perUnit.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')})`;
-}
-
-function processCpuMs(pid: number): number | undefined {
-  try {
-    // Fields after the command (which may contain spaces) are space-separated: utime, stime, then
-    // cutime, cstime, the time of exited children, so Postgres backends that closed still count
-    // (under their postmaster).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-    return (ticks * 1000) / USER_HZ;
-  } catch {
-    return undefined;
-  }
-}
-
-function commandName(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
+  return stats;
 }

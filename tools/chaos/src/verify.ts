@@ -1,5 +1,6 @@
 import { DELIVERY_HEADER, SIGNATURE_HEADER, verifySignature } from '@momo/contracts';
 import { InvariantsRepository, ReconciliationExceptionsRepository } from '@momo/data';
+import { deliveriesByEvent, OperatorSummary, operatorSummaries } from '@momo/testing';
 import { ChaosSystem, DEADLINES } from './chaos-system';
 import { InjectedFault, describe } from './faults';
 import { Operation } from './load';
@@ -12,12 +13,6 @@ interface OurTransaction {
   failure_code: string | null;
   description: string;
   network: string;
-}
-
-interface OperatorSummary {
-  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED' | null;
-  records: number;
-  movements: number;
 }
 
 /** Everything a run found wrong, by rule; empty lists everywhere means the run passed. */
@@ -84,31 +79,16 @@ export async function observe(system: ChaosSystem): Promise<Observed> {
   const transactions = await system.withDatabase(
     (ds) => ds.query(`SELECT id, direction, status, failure_code, description, network FROM transactions ORDER BY created_at`) as Promise<OurTransaction[]>,
   );
-  const operator: Record<string, OperatorSummary> = {};
-  for (let i = 0; i < transactions.length; i += 5_000) {
-    const res = await fetch(`${system.stack.url('operator-simulator')}/control/summaries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: transactions.slice(i, i + 5_000).map((t) => t.id) }),
-    });
-    if (!res.ok) throw new Error(`simulator summaries: HTTP ${res.status}`);
-    Object.assign(operator, await res.json());
-  }
+  const operator = await operatorSummaries(
+    system.stack.url('operator-simulator'),
+    transactions.map((t) => t.id),
+  );
   return { transactions, operator };
 }
 
 /** The final statuses the merchant's receiver was told about: `<event type>:<transaction id>`. */
 export function announced(system: ChaosSystem): Set<string> {
-  const seen = new Set<string>();
-  for (const request of system.receiver.received) {
-    try {
-      const event = JSON.parse(request.rawBody.toString('utf8')) as { type: string; data: { id: string } };
-      seen.add(`${event.type}:${event.data.id}`);
-    } catch {
-      // not an event: counted as a bad delivery below
-    }
-  }
-  return seen;
+  return new Set(deliveriesByEvent(system.receiver.received).keys());
 }
 
 export function eventOf(t: Pick<OurTransaction, 'id' | 'direction' | 'status'>): string {

@@ -1,0 +1,139 @@
+import { Pool } from 'undici';
+import { WebhookReceiver } from '@momo/testing';
+import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
+import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
+
+/** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
+export interface CashInHarness {
+  bench: BenchStack;
+  receiver: WebhookReceiver;
+  /** When each transaction's signed `payment.succeeded` first arrived (ms since the epoch). */
+  succeeded: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startCashInHarness(name: string, options: Omit<BenchStackOptions, 'webhookUrl'> = {}): Promise<CashInHarness> {
+  const receiver = await WebhookReceiver.start();
+  const succeeded = new Map<string, number>();
+  receiver.respondWith = (request) => {
+    try {
+      const event = JSON.parse(request.rawBody.toString('utf8')) as { type: string; data: { id: string } };
+      if (event.type === 'payment.succeeded' && !succeeded.has(event.data.id)) succeeded.set(event.data.id, request.receivedAt);
+    } catch {
+      // not ours to judge here
+    }
+    return 200;
+  };
+  const bench = await startBenchStack(name, { ...options, webhookUrl: receiver.url }).catch(async (error: unknown) => {
+    await receiver.close();
+    throw error;
+  });
+  return {
+    bench,
+    receiver,
+    succeeded,
+    close: async () => {
+      await bench.stop();
+      await receiver.close();
+    },
+  };
+}
+
+export interface CashInRun {
+  rate: number;
+  offered: number;
+  loadSeconds: number;
+  accepted: number;
+  /** Not sent (too many in flight) or not answered 201. */
+  refused: number;
+  completed: number;
+  /** Completed per second, from the first offer to the last webhook. */
+  sustained: number;
+  p50: number;
+  p99: number;
+  max: number;
+  cpu: CpuPerUnit;
+  /** The accepted transactions. */
+  ids: string[];
+}
+
+/**
+ * Cash-ins offered at `rate`/s for `seconds`, open loop (request i is due at start + i/rate; if
+ * `connections` are already in flight it is counted as not sent), spread round-robin over every
+ * gateway replica; then waits up to `drainMs` for each accepted one's signed webhook. CPU is per
+ * completed cash-in, for the stack's own processes; this process (load generator and webhook
+ * receiver) is shown apart.
+ */
+export async function offerCashIns(h: CashInHarness, run: { rate: number; seconds: number; connections: number; drainMs: number; customerOffset?: number }): Promise<CashInRun> {
+  const gateways = h.bench.stack.urls('api-gateway').map((url) => new Pool(url, { connections: run.connections }));
+  const created = new Map<string, number>();
+  const metered = h.bench.metered({ 'load generator + webhook receiver (this process)': [ownProcess(() => process.pid)] });
+  let refused = 0;
+  let inFlight = 0;
+  try {
+    const cpuBefore = sampleCpu(metered);
+    const started = Date.now();
+    const total = run.rate * run.seconds;
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / run.rate;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (inFlight >= run.connections) {
+        refused++;
+        continue;
+      }
+      inFlight++;
+      sends.push(
+        createPayment(gateways[i % gateways.length], h.bench.merchant.appKey, (run.customerOffset ?? 0) + i)
+          .then((id) => {
+            if (id) created.set(id, Date.now());
+            else refused++;
+          })
+          .catch(() => {
+            refused++;
+          })
+          .finally(() => inFlight--),
+      );
+    }
+    await Promise.all(sends);
+    const loadEnded = Date.now();
+    const until = Date.now() + run.drainMs;
+    while (Date.now() < until && ![...created.keys()].every((id) => h.succeeded.has(id))) await new Promise((resolve) => setTimeout(resolve, 200));
+    const ids = [...created.keys()];
+    const done = ids.filter((id) => h.succeeded.has(id));
+    const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.length);
+    const latencies = done.map((id) => h.succeeded.get(id)! - created.get(id)!).sort((a, b) => a - b);
+    const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+    return {
+      rate: run.rate,
+      offered: total,
+      loadSeconds: (loadEnded - started) / 1000,
+      accepted: created.size,
+      refused,
+      completed: done.length,
+      sustained: done.length / ((lastDone - started) / 1000),
+      p50: pct(0.5),
+      p99: pct(0.99),
+      max: latencies[latencies.length - 1] ?? NaN,
+      cpu,
+      ids,
+    };
+  } finally {
+    await Promise.all(gateways.map((g) => g.close()));
+  }
+}
+
+/** One cash-in from a new customer (many customers, as in real traffic); its id, or undefined if not accepted. */
+async function createPayment(gateway: Pool, appKey: string, customer: number): Promise<string | undefined> {
+  const msisdn = `0788${String(100_000 + (customer % 800_000)).padStart(6, '0')}`;
+  const res = await gateway.request({
+    path: '/v1/payments',
+    method: 'POST',
+    headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
+  });
+  const body = (await res.body.json()) as { data?: { id: string; status: string } };
+  return res.statusCode === 201 ? body.data?.id : undefined;
+}

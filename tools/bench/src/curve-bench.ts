@@ -1,0 +1,100 @@
+import 'reflect-metadata';
+import { cpus } from 'node:os';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { loadConfig } from '@momo/platform';
+import { CashInRun, offerCashIns, startCashInHarness } from './cash-in-load';
+import { formatCpu } from './cpu-meter';
+
+/**
+ * `npm run bench:curve`: cash-ins/s against the CPU given to the stack. For each core count the
+ * whole stack (every service, its private Postgres with all backends, its private Redis) starts
+ * pinned to that many cores with taskset; the load generator and webhook receiver stay unpinned.
+ * Cash-ins are offered at rising rates, one step after another on the same stack, until a step no
+ * longer keeps up (not every accepted one completed with its webhook, more than 1% not sent, or
+ * p99 above the bound: a backlog that grows shows as latency that grows). Prints a table of the last rate
+ * kept up per core count with its CPU per cash-in and latency: what a platform team sizes a
+ * cluster from. Asserts nothing.
+ */
+class CurveConfig {
+  /** Core counts to measure, comma-separated (cores 0..n-1 are given to the stack). */
+  @IsString() @Matches(/^\d+(,\d+)*$/) BENCH_CURVE_CORES: string = '1,2';
+  /** Offered rates to climb, cash-ins/s, comma-separated and rising. */
+  @IsString() @Matches(/^\d+(,\d+)*$/) BENCH_CURVE_RATES: string = '10,20,30,40,60,80,100,150,200,300,400';
+  /** Load time per step. */
+  @IsInt() @Min(1) @Max(600) BENCH_SECONDS: number = 15;
+  /** A step whose create -> webhook p99 is above this did not keep up (default: the 2 s target). */
+  @IsInt() @Min(100) @Max(600_000) BENCH_CURVE_MAX_P99_MS: number = 2_000;
+  /** Most requests in flight at once. */
+  @IsInt() @Min(1) @Max(2_000) BENCH_CONNECTIONS: number = 64;
+}
+
+interface Point {
+  cores: number;
+  kept: CashInRun | undefined;
+  stoppedAt: string;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(CurveConfig);
+  const coreCounts = config.BENCH_CURVE_CORES.split(',').map(Number);
+  const rates = config.BENCH_CURVE_RATES.split(',').map(Number);
+  const machineCores = cpus().length;
+  console.log(
+    `bench:curve: stack pinned to 1..n cores (taskset), rates ${rates.join(', ')}/s for ${config.BENCH_SECONDS} s each; a step keeps up if every accepted cash-in completes, ≤ 1% not sent, and p99 ≤ ${config.BENCH_CURVE_MAX_P99_MS} ms; machine: ${machineCores} cores (load generator unpinned)`,
+  );
+  const points: Point[] = [];
+  for (const cores of coreCounts) {
+    if (cores > machineCores) {
+      console.log(`${cores} cores: skipped, the machine has ${machineCores}`);
+      continue;
+    }
+    const cpuList = Array.from({ length: cores }, (_, i) => i).join(',');
+    const harness = await startCashInHarness(`bench_curve_${cores}`, { cpuList });
+    const point: Point = { cores, kept: undefined, stoppedAt: `every rate up to ${rates[rates.length - 1]}/s kept up` };
+    try {
+      console.log(`${cores} core(s) (cpus ${cpuList}); ${await harness.bench.describeServers()}`);
+      let customers = 0;
+      for (const rate of rates) {
+        const run = await offerCashIns(harness, { rate, seconds: config.BENCH_SECONDS, connections: config.BENCH_CONNECTIONS, drainMs: 30_000, customerOffset: customers });
+        customers += run.offered;
+        const verdict = keptUp(run, config.BENCH_CURVE_MAX_P99_MS);
+        console.log(
+          `  offered ${rate}/s: accepted ${run.accepted}, completed ${run.completed}, not sent or refused ${run.refused}; sustained ${run.sustained.toFixed(1)}/s; p50 ${run.p50} ms, p99 ${run.p99} ms; CPU per cash-in ${formatCpu(run.cpu)}${verdict ? ` -> did not keep up (${verdict})` : ''}`,
+        );
+        if (verdict) {
+          point.stoppedAt = `${rate}/s: ${verdict}`;
+          break;
+        }
+        point.kept = run;
+      }
+    } finally {
+      await harness.close();
+    }
+    points.push(point);
+  }
+  console.log(
+    [
+      '',
+      '| cores | sustained cash-ins/s | CPU ms per cash-in (stack) | create -> webhook p50 / p99 | first step not kept up |',
+      '|---|---|---|---|---|',
+      ...points.map((p) =>
+        p.kept
+          ? `| ${p.cores} | ${p.kept.sustained.toFixed(1)} (offered ${p.kept.rate}/s) | ${p.kept.cpu.stackTotal.toFixed(1)} | ${p.kept.p50} / ${p.kept.p99} ms | ${p.stoppedAt} |`
+          : `| ${p.cores} | below the first step | | | ${p.stoppedAt} |`,
+      ),
+    ].join('\n'),
+  );
+}
+
+/** Why a step did not keep up, or undefined if it did. */
+function keptUp(run: CashInRun, maxP99Ms: number): string | undefined {
+  if (run.completed < run.accepted) return `${run.accepted - run.completed} of ${run.accepted} accepted not completed 30 s after the load`;
+  if (run.refused > run.offered * 0.01) return `${run.refused} of ${run.offered} not sent or refused`;
+  if (!(run.p99 <= maxP99Ms)) return `p99 ${run.p99} ms`;
+  return undefined;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Pins a process, every thread of it and every descendant it has now to the given CPUs (a
+ * `taskset` list such as "0" or "0,1"). Processes and threads started later inherit the mask from
+ * their parent: Postgres backends fork from the pinned postmaster.
+ */
+export function pinProcessTree(rootPid: number, cpuList: string): void {
+  for (const pid of descendantsAndSelf(rootPid)) {
+    try {
+      execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpuList, String(pid)], { stdio: 'ignore' });
+    } catch {
+      // exited meanwhile (a backend that closed)
+    }
+  }
+}
+
+function descendantsAndSelf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(text.slice(text.lastIndexOf(') ') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const all: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    all.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return all;
+}
