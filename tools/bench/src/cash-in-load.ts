@@ -46,12 +46,19 @@ export interface CashInRun {
   accepted: number;
   /** Not sent (too many in flight) or not answered 201. */
   refused: number;
+  /** Of those: not sent because `connections` were already in flight. */
+  notSent: number;
+  /** Of those: answers other than 201, by HTTP status (0: no answer). */
+  refusals: Record<string, number>;
   completed: number;
   /** Completed per second, from the first offer to the last webhook. */
   sustained: number;
   p50: number;
   p99: number;
   max: number;
+  /** Median latency of the cash-ins offered in the first and in the last third of the load: a backlog that grows shows as the second above the first. */
+  p50FirstThird: number;
+  p50LastThird: number;
   cpu: CpuPerUnit;
   /** The accepted transactions. */
   ids: string[];
@@ -67,8 +74,14 @@ export interface CashInRun {
 export async function offerCashIns(h: CashInHarness, run: { rate: number; seconds: number; connections: number; drainMs: number; customerOffset?: number }): Promise<CashInRun> {
   const gateways = h.bench.stack.urls('api-gateway').map((url) => new Pool(url, { connections: run.connections }));
   const created = new Map<string, number>();
+  /** When each accepted cash-in was due to be offered (its latency counts from its answer, in `created`). */
+  const offeredAt = new Map<string, number>();
   const metered = h.bench.metered({ 'load generator + webhook receiver (this process)': [ownProcess(() => process.pid)] });
-  let refused = 0;
+  let notSent = 0;
+  const refusals: Record<string, number> = {};
+  const refuse = (status: number): void => {
+    refusals[status] = (refusals[status] ?? 0) + 1;
+  };
   let inFlight = 0;
   try {
     const cpuBefore = sampleCpu(metered);
@@ -80,19 +93,19 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
       const wait = due - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       if (inFlight >= run.connections) {
-        refused++;
+        notSent++;
         continue;
       }
       inFlight++;
       sends.push(
         createPayment(gateways[i % gateways.length], h.bench.merchant.appKey, (run.customerOffset ?? 0) + i)
-          .then((id) => {
-            if (id) created.set(id, Date.now());
-            else refused++;
+          .then(({ id, status }) => {
+            if (id) {
+              created.set(id, Date.now());
+              offeredAt.set(id, due);
+            } else refuse(status);
           })
-          .catch(() => {
-            refused++;
-          })
+          .catch(() => refuse(0))
           .finally(() => inFlight--),
       );
     }
@@ -103,20 +116,35 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
     const ids = [...created.keys()];
     const done = ids.filter((id) => h.succeeded.has(id));
     const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.length);
-    const latencies = done.map((id) => h.succeeded.get(id)! - created.get(id)!).sort((a, b) => a - b);
+    const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
+    const latencies = done.map(latencyOf).sort((a, b) => a - b);
     const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+    const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+    const pct = (p: number) => quantile(latencies, p);
+    const third = (run.seconds * 1000) / 3;
+    const medianOfOffers = (from: number, to: number) =>
+      quantile(
+        done
+          .filter((id) => offeredAt.get(id)! >= started + from && offeredAt.get(id)! < started + to)
+          .map(latencyOf)
+          .sort((a, b) => a - b),
+        0.5,
+      );
     return {
       rate: run.rate,
       offered: total,
       loadSeconds: (loadEnded - started) / 1000,
       accepted: created.size,
-      refused,
+      refused: notSent + Object.values(refusals).reduce((sum, n) => sum + n, 0),
+      notSent,
+      refusals,
       completed: done.length,
       sustained: done.length / ((lastDone - started) / 1000),
       p50: pct(0.5),
       p99: pct(0.99),
       max: latencies[latencies.length - 1] ?? NaN,
+      p50FirstThird: medianOfOffers(0, third),
+      p50LastThird: medianOfOffers(2 * third, 3 * third),
       cpu,
       ids,
     };
@@ -125,8 +153,8 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
   }
 }
 
-/** One cash-in from a new customer (many customers, as in real traffic); its id, or undefined if not accepted. */
-async function createPayment(gateway: Pool, appKey: string, customer: number): Promise<string | undefined> {
+/** One cash-in from a new customer (many customers, as in real traffic); its id if accepted, and the HTTP status. */
+async function createPayment(gateway: Pool, appKey: string, customer: number): Promise<{ id: string | undefined; status: number }> {
   const msisdn = `0788${String(100_000 + (customer % 800_000)).padStart(6, '0')}`;
   const res = await gateway.request({
     path: '/v1/payments',
@@ -135,5 +163,5 @@ async function createPayment(gateway: Pool, appKey: string, customer: number): P
     body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
   });
   const body = (await res.body.json()) as { data?: { id: string; status: string } };
-  return res.statusCode === 201 ? body.data?.id : undefined;
+  return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode };
 }

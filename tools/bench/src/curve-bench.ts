@@ -10,8 +10,9 @@ import { formatCpu } from './cpu-meter';
  * whole stack (every service, its private Postgres with all backends, its private Redis) starts
  * pinned to that many cores with taskset; the load generator and webhook receiver stay unpinned.
  * Cash-ins are offered at rising rates, one step after another on the same stack, until a step no
- * longer keeps up (not every accepted one completed with its webhook, more than 1% not sent, or
- * p99 above the bound: a backlog that grows shows as latency that grows). Prints a table of the last rate
+ * longer keeps up: not every accepted one completed with its webhook, more than 1% not sent, a
+ * backlog that grows (cash-ins offered in the step's last third wait clearly longer than those of
+ * its first third), or p99 above a bound. A short warm-up at the first rate comes first. Prints a table of the last rate
  * kept up per core count with its CPU per cash-in and latency: what a platform team sizes a
  * cluster from. Asserts nothing.
  */
@@ -22,8 +23,14 @@ class CurveConfig {
   @IsString() @Matches(/^\d+(,\d+)*$/) BENCH_CURVE_RATES: string = '10,20,30,40,60,80,100,150,200,300,400';
   /** Load time per step. */
   @IsInt() @Min(1) @Max(600) BENCH_SECONDS: number = 15;
-  /** A step whose create -> webhook p99 is above this did not keep up (default: the 2 s target). */
-  @IsInt() @Min(100) @Max(600_000) BENCH_CURVE_MAX_P99_MS: number = 2_000;
+  /**
+   * A step whose create -> webhook p99 is above this did not keep up. The target is 2 s; the
+   * default is looser because on a shared machine scheduler stalls alone can pass 2 s while the
+   * stack keeps up (the table prints p99 beside the rate, to be read against the target).
+   */
+  @IsInt() @Min(100) @Max(600_000) BENCH_CURVE_MAX_P99_MS: number = 5_000;
+  /** Unmeasured load at the first rate before the steps (JIT, pools, connections). */
+  @IsInt() @Min(0) @Max(600) BENCH_CURVE_WARMUP_SECONDS: number = 5;
   /** Most requests in flight at once. */
   @IsInt() @Min(1) @Max(2_000) BENCH_CONNECTIONS: number = 64;
 }
@@ -40,7 +47,7 @@ async function main(): Promise<void> {
   const rates = config.BENCH_CURVE_RATES.split(',').map(Number);
   const machineCores = cpus().length;
   console.log(
-    `bench:curve: stack pinned to 1..n cores (taskset), rates ${rates.join(', ')}/s for ${config.BENCH_SECONDS} s each; a step keeps up if every accepted cash-in completes, ≤ 1% not sent, and p99 ≤ ${config.BENCH_CURVE_MAX_P99_MS} ms; machine: ${machineCores} cores (load generator unpinned)`,
+    `bench:curve: stack pinned to 1..n cores (taskset), rates ${rates.join(', ')}/s for ${config.BENCH_SECONDS} s each; a step keeps up if every accepted cash-in completes, ≤ 1% not sent, no growing backlog and p99 ≤ ${config.BENCH_CURVE_MAX_P99_MS} ms (target 2,000); machine: ${machineCores} cores (load generator unpinned)`,
   );
   const points: Point[] = [];
   for (const cores of coreCounts) {
@@ -54,6 +61,10 @@ async function main(): Promise<void> {
     try {
       console.log(`${cores} core(s) (cpus ${cpuList}); ${await harness.bench.describeServers()}`);
       let customers = 0;
+      if (config.BENCH_CURVE_WARMUP_SECONDS > 0) {
+        const warmUp = await offerCashIns(harness, { rate: rates[0], seconds: config.BENCH_CURVE_WARMUP_SECONDS, connections: config.BENCH_CONNECTIONS, drainMs: 30_000 });
+        customers += warmUp.offered;
+      }
       for (const rate of rates) {
         const run = await offerCashIns(harness, { rate, seconds: config.BENCH_SECONDS, connections: config.BENCH_CONNECTIONS, drainMs: 30_000, customerOffset: customers });
         customers += run.offered;
@@ -75,12 +86,12 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      '| cores | sustained cash-ins/s | CPU ms per cash-in (stack) | create -> webhook p50 / p99 | first step not kept up |',
-      '|---|---|---|---|---|',
+      '| cores | sustained cash-ins/s (highest offered rate kept up) | completed/s, first offer to last webhook | CPU ms per cash-in (stack) | create -> webhook p50 / p99 | first step not kept up |',
+      '|---|---|---|---|---|---|',
       ...points.map((p) =>
         p.kept
-          ? `| ${p.cores} | ${p.kept.sustained.toFixed(1)} (offered ${p.kept.rate}/s) | ${p.kept.cpu.stackTotal.toFixed(1)} | ${p.kept.p50} / ${p.kept.p99} ms | ${p.stoppedAt} |`
-          : `| ${p.cores} | below the first step | | | ${p.stoppedAt} |`,
+          ? `| ${p.cores} | ${p.kept.rate} | ${p.kept.sustained.toFixed(1)} | ${p.kept.cpu.stackTotal.toFixed(1)} | ${p.kept.p50} / ${p.kept.p99} ms | ${p.stoppedAt} |`
+          : `| ${p.cores} | below the first step | | | | ${p.stoppedAt} |`,
       ),
     ].join('\n'),
   );
@@ -90,6 +101,7 @@ async function main(): Promise<void> {
 function keptUp(run: CashInRun, maxP99Ms: number): string | undefined {
   if (run.completed < run.accepted) return `${run.accepted - run.completed} of ${run.accepted} accepted not completed 30 s after the load`;
   if (run.refused > run.offered * 0.01) return `${run.refused} of ${run.offered} not sent or refused`;
+  if (run.p50LastThird > run.p50FirstThird + Math.max(500, run.p50FirstThird / 2)) return `backlog growing: p50 ${run.p50FirstThird} ms for the first third's offers, ${run.p50LastThird} ms for the last third's`;
   if (!(run.p99 <= maxP99Ms)) return `p99 ${run.p99} ms`;
   return undefined;
 }

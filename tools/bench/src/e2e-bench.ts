@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000 });
     console.log(
       [
-        `offered: ${r.offered} cash-ins over ${r.loadSeconds.toFixed(1)} s; accepted (201): ${r.accepted}; not sent or refused: ${r.refused}`,
+        `offered: ${r.offered} cash-ins over ${r.loadSeconds.toFixed(1)} s; accepted (201): ${r.accepted}; not sent (${connections} already in flight): ${r.notSent}; refused: ${describeRefusals(r.refusals)}`,
         `completed end to end (signed webhook received): ${r.completed} of ${r.accepted}; sustained ${r.sustained.toFixed(1)} cash-ins/s   [target ≥ 300/s for 60 s, every one completed]`,
         `create -> webhook latency: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   [target p99 < 2,000 ms]`,
         `CPU per completed cash-in, the stack's processes: ${formatCpu(r.cpu)}   [target ≤ 6 ms for the stack]`,
@@ -58,6 +58,11 @@ async function main(): Promise<void> {
     await harness.close();
   }
   process.exitCode = failed ? 1 : 0;
+}
+
+function describeRefusals(refusals: Record<string, number>): string {
+  const entries = Object.entries(refusals);
+  return entries.length === 0 ? '0' : entries.map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : `HTTP ${status}`}`).join(', ');
 }
 
 main().catch((error: unknown) => {
