@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { PrivatePostgres, PrivateRedis } from './private-servers';
@@ -23,9 +24,30 @@ describe('private servers for fault injection', () => {
     }
   });
 
+  it('runs a durable Postgres when asked (fsync on, synchronous commit on) and tells its postmaster, the parent of every backend', async () => {
+    const pg = await PrivatePostgres.start({ durable: true });
+    try {
+      const client = new Client({ connectionString: `${pg.url}/postgres` });
+      await client.connect();
+      const settings = await client.query(`SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'full_page_writes', 'synchronous_commit') ORDER BY name`);
+      expect(settings.rows).toEqual([
+        { name: 'fsync', setting: 'on' },
+        { name: 'full_page_writes', setting: 'on' },
+        { name: 'synchronous_commit', setting: 'on' },
+      ]);
+      const backend = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      const parent = Number(readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      expect(parent).toBe(pg.pid);
+      await client.end();
+    } finally {
+      await pg.stop();
+    }
+  });
+
   it('runs a Redis that can be flushed or crash-restarted empty', async () => {
     const redis = await PrivateRedis.start();
     try {
+      expect(redis.pid).toBeGreaterThan(0);
       const client = new Redis(redis.url);
       await client.set('k', 'v');
       await redis.flushAll();
