@@ -72,6 +72,17 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       },
     });
     const ds = dataSource;
+    const stop = async () => {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      await stack.stop();
+      await ds.destroy();
+      await Promise.allSettled([postgres.stop(), redis.stop()]);
+    };
+    // pg_ctl starts Postgres detached: on Ctrl-C, stop it and its data directory with the rest.
+    const interrupted = () => void stop().finally(() => process.exit(130));
+    process.once('SIGINT', interrupted);
+    process.once('SIGTERM', interrupted);
     return {
       postgres,
       redis,
@@ -94,11 +105,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
         const settings = rows.map((r) => `${r.name}=${r.name === 'shared_buffers' ? `${(Number(r.setting) * 8) / 1024}MB` : r.setting}`).join(', ');
         return `private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own)`;
       },
-      stop: async () => {
-        await stack.stop();
-        await ds.destroy();
-        await Promise.allSettled([postgres.stop(), redis.stop()]);
-      },
+      stop,
     };
   } catch (error) {
     await dataSource?.destroy().catch(() => undefined);
