@@ -4,11 +4,13 @@ import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { CashInRun, offerCashIns, startCashInHarness } from './cash-in-load';
 import { formatCpu } from './cpu-meter';
+import { pinProcess } from './pinning';
 
 /**
  * `npm run bench:curve`: cash-ins/s against the CPU given to the stack. For each core count the
  * whole stack (every service, its private Postgres with all backends, its private Redis) starts
- * pinned to that many cores with taskset; the load generator and webhook receiver stay unpinned.
+ * pinned to that many cores with taskset; the load generator and webhook receiver (this process)
+ * run on the other cores when there are any, else beside the stack.
  * Cash-ins are offered at rising rates, one step after another on the same stack, until a step no
  * longer keeps up: not every accepted one completed with its webhook, more than 1% not sent, a
  * backlog that grows (cash-ins offered in the step's last third wait clearly longer than those of
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   const rates = config.BENCH_CURVE_RATES.split(',').map(Number);
   const machineCores = cpus().length;
   console.log(
-    `bench:curve: stack pinned to 1..n cores (taskset), rates ${rates.join(', ')}/s for ${config.BENCH_SECONDS} s each; a step keeps up if every accepted cash-in completes, ≤ 1% not sent, no growing backlog and p99 ≤ ${config.BENCH_CURVE_MAX_P99_MS} ms (target 2,000); machine: ${machineCores} cores (load generator unpinned)`,
+    `bench:curve: stack pinned to 1..n cores (taskset), rates ${rates.join(', ')}/s for ${config.BENCH_SECONDS} s each; a step keeps up if every accepted cash-in completes, ≤ 1% not sent, no growing backlog and p99 ≤ ${config.BENCH_CURVE_MAX_P99_MS} ms (target 2,000); machine: ${machineCores} cores`,
   );
   const points: Point[] = [];
   for (const cores of coreCounts) {
@@ -57,9 +59,13 @@ async function main(): Promise<void> {
     }
     const cpuList = Array.from({ length: cores }, (_, i) => i).join(',');
     const harness = await startCashInHarness(`bench_curve_${cores}`, { cpuList });
+    const allCpus = Array.from({ length: machineCores }, (_, i) => i);
+    const otherCpus = allCpus.slice(cores).join(',');
     const point: Point = { cores, kept: undefined, stoppedAt: `every rate up to ${rates[rates.length - 1]}/s kept up` };
     try {
-      console.log(`${cores} core(s) (cpus ${cpuList}); ${await harness.bench.describeServers()}`);
+      // After the stack started (its processes are pinned already): this process on the cores left.
+      if (otherCpus) pinProcess(process.pid, otherCpus);
+      console.log(`${cores} core(s) (stack on cpus ${cpuList}, load generator on ${otherCpus || 'the same'}); ${await harness.bench.describeServers()}`);
       let customers = 0;
       if (config.BENCH_CURVE_WARMUP_SECONDS > 0) {
         const warmUp = await offerCashIns(harness, { rate: rates[0], seconds: config.BENCH_CURVE_WARMUP_SECONDS, connections: config.BENCH_CONNECTIONS, drainMs: 30_000 });
@@ -79,6 +85,7 @@ async function main(): Promise<void> {
         point.kept = run;
       }
     } finally {
+      pinProcess(process.pid, allCpus.join(','));
       await harness.close();
     }
     points.push(point);

@@ -16,6 +16,11 @@ export function pinProcessTree(rootPid: number, cpuList: string): void {
   }
 }
 
+/** Pins one process (all its threads, not its children) to the given CPUs. */
+export function pinProcess(pid: number, cpuList: string): void {
+  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpuList, String(pid)], { stdio: 'ignore' });
+}
+
 function descendantsAndSelf(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
