@@ -7,6 +7,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
 import { carrierFrom, continueTrace, SpanKind, TRACE_FIELD } from '../tracing';
+import { BATCH_FIELD, BatchedCall, BatchedReply } from './job-batch';
 
 export type JobHandlers<Q extends QueueName> = {
   [N in JobsOfQueue<Q>]: (payload: JobPayload<N>, job: Job) => Promise<JobReply<N>>;
@@ -39,13 +40,35 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     if (!handler || JOBS[name]?.queue !== this.queue) {
       throw new UnrecoverableError(`queue ${this.queue} has no handler for job "${job.name}"`);
     }
-    const { [TRACE_FIELD]: carried, ...data } = (job.data ?? {}) as Record<string, unknown>;
-    const payload = validateJobPayload(name, data);
+    const { [TRACE_FIELD]: carried, [BATCH_FIELD]: batch, ...data } = (job.data ?? {}) as Record<string, unknown>;
+    if (batch !== undefined) return this.processBatch(name, handler, batch, job);
+    return this.run(name, handler, validateJobPayload(name, data), carried, job, String(job.id));
+  }
+
+  /**
+   * A batch of request/reply calls (JobRpc): each is validated, traced, logged and run as if it
+   * were its own job, all at once; one failing answers its own caller only.
+   */
+  private processBatch(name: JobName, handler: Handler, batch: unknown, job: Job): Promise<BatchedReply[]> {
+    if (!Array.isArray(batch)) throw new UnrecoverableError(`invalid ${name} batch`);
+    return Promise.all(
+      batch.map(async (call: Partial<BatchedCall> | null): Promise<BatchedReply> => {
+        try {
+          const payload = validateJobPayload(name, call?.payload ?? {});
+          return { value: await this.run(name, handler, payload, call?.trace, job, typeof call?.jobId === 'string' ? call.jobId : String(job.id)) };
+        } catch (error) {
+          return { error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+  }
+
+  private run(name: JobName, handler: Handler, payload: unknown, carried: unknown, job: Job, jobId: string): Promise<unknown> {
     // The request id and trace of whatever caused this job become current for its whole run.
     return continueTrace(carrierFrom(carried), `${this.queue} process ${name}`, SpanKind.CONSUMER, () => {
       // PinoLogger.root exists once the logging module has started (always, in a service).
       if (!PinoLogger.root) return handler(payload, job);
-      const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+      const logger = PinoLogger.root.child({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 });
       return storage.run(new Store(logger), async () => {
         const result = await handler(payload, job);
         // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
@@ -55,6 +78,8 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     });
   }
 }
+
+type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
 export function validateJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
   const payloadClass = JOBS[name].payload as ClassConstructor<object>;

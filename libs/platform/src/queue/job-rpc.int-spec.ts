@@ -5,7 +5,7 @@ import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testin
 import { InfraConfig, loadConfig } from '../config';
 import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
-import { validateJobPayload } from './job-handler-host';
+import { JobHandlerHost, JobHandlers, validateJobPayload } from './job-handler-host';
 import { redisOptionsFromUrl } from './redis-connection';
 import { Queue } from 'bullmq';
 import { ModuleRef } from '@nestjs/core';
@@ -36,15 +36,29 @@ describe('JobRpc against Redis', () => {
     initiatedBy: 'api' as const,
   });
 
+  /** Jobs the consumer took from the queue (a batch counts once), and calls it ran. */
+  let jobsTaken = 0;
+
+  /** The consumer as every service has it: a JobHandlerHost, which also runs batches call by call. */
+  class TestCommands extends JobHandlerHost<'payment-commands'> {
+    protected readonly queue = 'payment-commands' as const;
+    protected readonly handlers = {
+      'create-payment': async (payload: { amount: number }) => {
+        runs++;
+        if (payload.amount === 666) throw new Error('refused by test');
+        if (payload.amount === 777) await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return { outcome: 'created', echoed: payload.amount };
+      },
+    } as unknown as JobHandlers<'payment-commands'>;
+  }
+  const host = new TestCommands();
+
   beforeAll(async () => {
     worker = new Worker(
       'payment-commands',
       async (job: Job) => {
-        runs++;
-        const payload = validateJobPayload('create-payment', job.data);
-        if (payload.amount === 666) throw new Error('refused by test');
-        if (payload.amount === 777) await new Promise((resolve) => setTimeout(resolve, 1_500));
-        return { outcome: 'created', echoed: payload.amount };
+        jobsTaken++;
+        return host.process(job);
       },
       { connection, prefix, concurrency: 5 },
     );
@@ -85,6 +99,23 @@ describe('JobRpc against Redis', () => {
     expect(await rpc.call('create-payment', command(slow, 777), { jobId: JobIds.createPayment(slow), timeoutMs: 300 })).toEqual({
       status: 'timeout',
     });
+  });
+
+  it('sends calls made together as fewer jobs under load, each answered with its own reply', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `${String(i).padStart(8, '0')}-4b7d-4e1f-9a3c-2d5b6e7f8a9b`);
+    const takenBefore = jobsTaken;
+    const runsBefore = runs;
+    const results = await Promise.all(ids.map((id, i) => rpc.call('create-payment', command(id, 2000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 })));
+    expect(results).toEqual(ids.map((_, i) => ({ status: 'completed', value: { outcome: 'created', echoed: 2000 + i } })));
+    expect(runs - runsBefore).toBe(60);
+    expect(jobsTaken - takenBefore).toBeLessThan(60);
+  });
+
+  it('fails only the call whose handler failed when it travelled in a batch', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `${String(i).padStart(8, '0')}-1111-4e1f-9a3c-2d5b6e7f8a9b`);
+    const results = await Promise.all(ids.map((id, i) => rpc.call('create-payment', command(id, i === 3 ? 666 : 3000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 })));
+    expect(results[3]).toEqual({ status: 'failed', reason: 'refused by test' });
+    expect(results.filter((r) => r.status === 'completed')).toHaveLength(7);
   });
 
   it('refuses an invalid payload before any handler sees it', () => {
