@@ -147,6 +147,8 @@ function currentPostgresLog(): string {
   return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
+const PARSE_OR_BIND = /duration: [\d.]+ ms {2}(parse|bind) /;
+
 /**
  * Counts `duration:` lines of our database by the service whose connection ran them (the default
  * Debian prefix `%m [%p] %q%u@%d` names the backend's pid; each service names its connections).
@@ -155,7 +157,8 @@ function statementsByService(log: string, database: string, serviceOfPid: Map<st
   const out = new Map<string, number>();
   const marker = `@${database} LOG:  duration:`;
   for (const line of log.split('\n')) {
-    if (!line.includes(marker)) continue;
+    // A parameterised query logs its parse, bind and execute steps: one round trip, counted once (at execute).
+    if (!line.includes(marker) || PARSE_OR_BIND.test(line)) continue;
     const pid = /\[(\d+)\]/.exec(line)?.[1] ?? '';
     const service = serviceOfPid.get(pid) ?? 'closed connections';
     out.set(service, (out.get(service) ?? 0) + 1);

@@ -6,3 +6,4 @@ export * from './job-handler-host';
 export * from './queue-metrics';
 export * from './deadline';
 export * from './job-batch';
+export * from './reply-publisher';

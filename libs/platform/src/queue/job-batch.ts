@@ -1,10 +1,13 @@
 import type { TraceCarrier } from '../tracing';
 
 /**
- * The key in a batch job's data listing its calls (JobRpc sends calls made together as one job).
- * A consumer runs each call as if it were its own job and answers one BatchedReply per call, in order.
+ * Request/reply calls travel as batch jobs (JobRpc): the job's data lists its calls under
+ * BATCH_FIELD and names, under REPLY_TO_FIELD, the Redis channel where the caller listens. The
+ * consumer runs each call as if it were its own job and publishes each call's reply there as soon
+ * as that call is done, so a slow call never holds up the answers of the others.
  */
 export const BATCH_FIELD = '_batch';
+export const REPLY_TO_FIELD = '_replyTo';
 
 export interface BatchedCall {
   /** The id the call would have had as a job of its own (logs name it). */
@@ -14,3 +17,9 @@ export interface BatchedCall {
 }
 
 export type BatchedReply = { value: unknown } | { error: string };
+
+/**
+ * One message on a caller's reply channel: batch job `job` was taken up by a consumer (`started`),
+ * or the reply to its call `index`.
+ */
+export type ReplyMessage = { job: string; started: true } | { job: string; index: number; reply: BatchedReply };

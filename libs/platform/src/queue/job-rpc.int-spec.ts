@@ -7,6 +7,7 @@ import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
 import { JobHandlerHost, JobHandlers, validateJobPayload } from './job-handler-host';
 import { redisOptionsFromUrl } from './redis-connection';
+import { closeReplyPublisher, useReplyConnection } from './reply-publisher';
 import { Queue } from 'bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -38,6 +39,7 @@ describe('JobRpc against Redis', () => {
 
   /** Jobs the consumer took from the queue (a batch counts once), and calls it ran. */
   let jobsTaken = 0;
+  let slowCallsDone = 0;
 
   /** The consumer as every service has it: a JobHandlerHost, which also runs batches call by call. */
   class TestCommands extends JobHandlerHost<'payment-commands'> {
@@ -46,7 +48,10 @@ describe('JobRpc against Redis', () => {
       'create-payment': async (payload: { amount: number }) => {
         runs++;
         if (payload.amount === 666) throw new Error('refused by test');
-        if (payload.amount === 777) await new Promise((resolve) => setTimeout(resolve, 1_500));
+        if (payload.amount === 777) {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          slowCallsDone++;
+        }
         return { outcome: 'created', echoed: payload.amount };
       },
     } as unknown as JobHandlers<'payment-commands'>;
@@ -54,6 +59,7 @@ describe('JobRpc against Redis', () => {
   const host = new TestCommands();
 
   beforeAll(async () => {
+    useReplyConnection(connection);
     worker = new Worker(
       'payment-commands',
       async (job: Job) => {
@@ -68,6 +74,7 @@ describe('JobRpc against Redis', () => {
   afterAll(async () => {
     await worker.close();
     await rpc.onApplicationShutdown();
+    await closeReplyPublisher();
     await queue.close();
     await deleteQueueKeys(prefix);
   });
@@ -78,7 +85,7 @@ describe('JobRpc against Redis', () => {
     expect(result).toEqual({ status: 'completed', value: { outcome: 'created', echoed: 1234 } });
   });
 
-  it('joins the first job when called again with the same id, instead of running it twice', async () => {
+  it('joins a call in flight in this process when called again with the same id, instead of running it twice', async () => {
     const id = '3a4b5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d';
     const before = runs;
     const [a, b] = await Promise.all([
@@ -116,6 +123,23 @@ describe('JobRpc against Redis', () => {
     const results = await Promise.all(ids.map((id, i) => rpc.call('create-payment', command(id, i === 3 ? 666 : 3000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 })));
     expect(results[3]).toEqual({ status: 'failed', reason: 'refused by test' });
     expect(results.filter((r) => r.status === 'completed')).toHaveLength(7);
+  });
+
+  it('answers each call of a batch as soon as it is done: a slow call does not hold up the others', async () => {
+    // The first call leaves alone; the next ones, the slow one among them, leave together in one batch.
+    const ids = Array.from({ length: 6 }, (_, i) => `${String(i).padStart(8, '0')}-2222-4e1f-9a3c-2d5b6e7f8a9b`);
+    const slowBefore = slowCallsDone;
+    const takenBefore = jobsTaken;
+    const fastAnsweredBeforeSlowDone = await Promise.all(
+      ids.map((id, i) =>
+        rpc.call('create-payment', command(id, i === 5 ? 777 : 4000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 }).then((result) => {
+          expect(result.status).toBe('completed');
+          return slowCallsDone === slowBefore;
+        }),
+      ),
+    );
+    expect(jobsTaken - takenBefore).toBeLessThan(6);
+    expect(fastAnsweredBeforeSlowDone).toEqual([true, true, true, true, true, false]);
   });
 
   it('refuses an invalid payload before any handler sees it', () => {
