@@ -84,10 +84,18 @@ async function main(): Promise<void> {
     const serviceOfPid = new Map<string, string>(backends.map((b: { pid: number; application_name: string }) => [String(b.pid), b.application_name || 'unnamed']));
     const statements = statementsByService(readFileSync(logFile).subarray(logOffset).toString('utf8'), db.name, serviceOfPid);
     const per = (n: number) => (n / ids.length).toFixed(2);
+    const updates: { relname: string; n_tup_upd: string; n_tup_hot_upd: string }[] = await db.dataSource.query(
+      `SELECT schemaname || '.' || relname AS relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE n_tup_upd > 0 ORDER BY n_tup_upd DESC`,
+    );
     const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
     console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook`);
     console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(commitsAfter - commitsBefore)} commits`);
     for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
+    console.log(`Postgres row updates per cash-in (HOT: the new row version stayed in its page and no index was written):`);
+    for (const u of updates) {
+      const hot = Number(u.n_tup_upd) ? (100 * Number(u.n_tup_hot_upd)) / Number(u.n_tup_upd) : 0;
+      console.log(`  ${u.relname.padEnd(40)} ${per(Number(u.n_tup_upd))} updates, ${hot.toFixed(0)}% HOT`);
+    }
     const redisDelta = [...redisAfter].map(([name, calls]) => [name, calls - (redisBefore.get(name) ?? 0)] as const).filter(([name, n]) => n > 0 && name !== 'info');
     const totalRedis = redisDelta.reduce((sum, [, n]) => sum + n, 0);
     console.log(`Redis per cash-in: ${per(totalRedis)} commands (a Lua script counts once, with the calls inside it listed too)`);
