@@ -8,6 +8,7 @@ import { OutboxSweeper } from './outbox/outbox-sweeper.service';
 import { InitiationService } from './payments/initiation.service';
 import { PaymentCommandsProcessor } from './payments/payment-commands.processor';
 import { PaymentsService } from './payments/payments.service';
+import { PendingTransactions } from './payments/pending-transactions';
 import { PaymentsCoreConfig } from './payments-core.config';
 import { PayoutsService } from './payouts/payouts.service';
 import { OperatorResultsProcessor } from './settlement/operator-results.processor';
@@ -26,6 +27,7 @@ export class PaymentsCoreModule {
         FeeSchedules,
         InitiationService,
         PaymentsService,
+        PendingTransactions,
         PayoutsService,
         SettlementService,
         OutboxRelay,

@@ -1,10 +1,11 @@
 import { Controller, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { JobIds } from '@momo/contracts';
-import { OperatorLogRepository, TransactionsRepository } from '@momo/data';
+import { OperatorLogRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { redactHeaders } from '../http/operator-http.client';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { OperatorWork } from '../requests/operator-work.service';
 import { callbacksNotStored } from './callback-metrics';
 import { objectAt, stringAt } from '../operators/wire';
 
@@ -31,7 +32,7 @@ const LOGGED_BODY_LIMIT = 8_192;
 export class OperatorCallbacksController {
   constructor(
     private readonly log: OperatorLogRepository,
-    private readonly transactions: TransactionsRepository,
+    private readonly work: OperatorWork,
     private readonly producer: JobProducer,
     private readonly config: OperatorAdapterConfig,
   ) {}
@@ -63,7 +64,7 @@ export class OperatorCallbacksController {
   }
 
   private async receive(network: 'mtn' | 'airtel', transactionId: string | undefined, req: FastifyRequest) {
-    const candidate = transactionId && UUID.test(transactionId) ? await this.transactions.findById(transactionId) : null;
+    const candidate = transactionId && UUID.test(transactionId) ? await this.work.find(transactionId) : null;
     // A callback on one network's endpoint never touches another network's transaction.
     const known = candidate && candidate.network === network ? candidate : null;
     if (!known) {

@@ -2,18 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
 import { TransactionEntity, TransactionsRepository, traceOf } from '@momo/data';
-import { JobProducer } from '@momo/platform';
+import { JobProducer, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
 
-/** What the initiation and status-check consumers share: reading a transaction, reporting a final status. */
+/**
+ * What the initiation and status-check consumers (and the callback endpoint) share: reading a
+ * transaction, reporting a final status. Reads of transactions wanted at the same moment go to
+ * Postgres as one statement.
+ */
 @Injectable()
 export class OperatorWork {
+  private readonly reads: MicroBatcher<string, TransactionEntity | null>;
+
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly producer: JobProducer,
     private readonly config: OperatorAdapterConfig,
-  ) {}
+  ) {
+    this.reads = new MicroBatcher(
+      async (ids) => {
+        const found = await transactions.findByIds([...new Set(ids)]);
+        return ids.map((id) => found.get(id) ?? null);
+      },
+      { maxBatch: 500, maxConcurrentFlushes: 2, gatherTurn: true },
+    );
+  }
+
+  /** The transaction as it stands now, or null. */
+  find(transactionId: string): Promise<TransactionEntity | null> {
+    return this.reads.submit(transactionId);
+  }
 
   /**
    * Why an initiation must not be sent now, if it must not: the transaction is already final, or
@@ -32,7 +51,7 @@ export class OperatorWork {
   }
 
   async load(transactionId: string): Promise<TransactionEntity> {
-    const transaction = await this.transactions.findById(transactionId);
+    const transaction = await this.find(transactionId);
     if (!transaction) throw new UnrecoverableError(`transaction ${transactionId} does not exist`);
     return transaction;
   }
@@ -40,7 +59,7 @@ export class OperatorWork {
   /** A refund travels with the payment it reverses. */
   async subject(transaction: TransactionEntity): Promise<OperatorTransaction> {
     if (!transaction.reversesPaymentId) return { transaction };
-    const refunded = (await this.transactions.findById(transaction.reversesPaymentId)) ?? undefined;
+    const refunded = (await this.find(transaction.reversesPaymentId)) ?? undefined;
     return { transaction, refunded };
   }
 

@@ -4,6 +4,7 @@ import { toTransactionView, TransactionEntity, TransactionsRepository } from '@m
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { SettlementService } from '../settlement/settlement.service';
+import { PendingTransactions } from './pending-transactions';
 
 /**
  * Gets a committed pending transaction in front of its operator and turns the operator's first
@@ -18,6 +19,7 @@ export class InitiationService {
 
   constructor(
     private readonly transactions: TransactionsRepository,
+    private readonly pending: PendingTransactions,
     private readonly settlement: SettlementService,
     private readonly rpc: JobRpc,
     private readonly config: PaymentsCoreConfig,
@@ -82,7 +84,7 @@ export class InitiationService {
 
   /** Stores the initiation outcome and answers with the transaction as it now stands. */
   private async recordInitiation(id: string, state: 'accepted' | 'unknown', providerRef?: string): Promise<CommandReply & { outcome: 'created' }> {
-    const transaction = await this.transactions.setInitiationState(id, state, providerRef);
+    const transaction = await this.pending.recordInitiation(id, state, providerRef);
     if (!transaction) throw new Error(`transaction ${id} vanished`);
     return created(transaction);
   }

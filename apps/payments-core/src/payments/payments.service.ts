@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, CreatePaymentCommand } from '@momo/contracts';
-import { NewTransaction, TransactionsRepository } from '@momo/data';
+import { NewTransaction } from '@momo/data';
 import { Direction, PROVIDER_OF_NETWORK } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
 import { InitiationService } from './initiation.service';
+import { PendingTransactions } from './pending-transactions';
 
 /**
  * Cash in. The pending row is committed before anything is sent anywhere, so a crash at any
@@ -13,14 +14,14 @@ import { InitiationService } from './initiation.service';
 @Injectable()
 export class PaymentsService {
   constructor(
-    private readonly transactions: TransactionsRepository,
+    private readonly pending: PendingTransactions,
     private readonly fees: FeeSchedules,
     private readonly initiation: InitiationService,
   ) {}
 
   async createPayment(command: CreatePaymentCommand): Promise<CommandReply> {
     const fee = await this.fees.feeFor(command.merchantId, 'collect', command.amount);
-    const { transaction } = await this.transactions.insertPending(newTransactionFrom(command, 'collect', fee));
+    const { transaction } = await this.pending.insert(newTransactionFrom(command, 'collect', fee));
     return this.initiation.initiate(transaction, command.requestAttempt);
   }
 }

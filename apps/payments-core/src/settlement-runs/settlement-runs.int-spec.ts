@@ -14,6 +14,7 @@ import { FeeSchedules } from '../fees/fee-schedules';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { InitiationService } from '../payments/initiation.service';
+import { PendingTransactions } from '../payments/pending-transactions';
 import { PayoutsService } from '../payouts/payouts.service';
 import { SettlementService } from '../settlement/settlement.service';
 import { SettlementRuns } from './settlement-runs.service';
@@ -42,7 +43,7 @@ describe('settlement runs (Postgres)', () => {
       ledger,
       new SettlementsRepository(db.dataSource),
       new FeeSchedules(new MerchantsRepository(db.dataSource)),
-      new InitiationService(transactions, finality, silentAdapter, config),
+      new InitiationService(transactions, new PendingTransactions(transactions), finality, silentAdapter, config),
     );
   };
 

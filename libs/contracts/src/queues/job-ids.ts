@@ -16,6 +16,8 @@ export const JobIds = {
   initiate: (transactionId: string, attempt = 0) => `initiate.${transactionId}.${attempt}`,
   /** A merchant's retry (same Idempotency-Key) re-sending an initiation whose outcome was unknown. */
   reinitiate: (transactionId: string, requestAttempt: number) => `reinitiate.${transactionId}.${requestAttempt}`,
+  /** Several request/reply calls of one kind sent together (JobRpc): nothing else shares the id. */
+  rpcBatch: (jobName: string, batchId: string) => `batch.${jobName}.${batchId}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
   webhookEvent: (eventId: string) => `event.${eventId}`,

@@ -11,6 +11,7 @@ import { LedgerAdjustments1795390000001 } from './1795390000001-LedgerAdjustment
 import { OperatorReports1795390000002 } from './1795390000002-OperatorReports';
 import { Withdrawals1795390000003 } from './1795390000003-Withdrawals';
 import { EventsApi1795400000000 } from './1795400000000-EventsApi';
+import { HotPathStorage1795410050000 } from './1795410050000-HotPathStorage';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OperatorReports1795390000002,
   Withdrawals1795390000003,
   EventsApi1795400000000,
+  HotPathStorage1795410050000,
 ];

@@ -99,6 +99,15 @@ export class MerchantsRepository {
     return rows[0]?.fee_schedule ?? null;
   }
 
+  /** Fee schedules of several merchants in one read (cash-ins created together); a merchant without one is absent. */
+  async feeSchedulesOf(ids: string[]): Promise<Map<string, FeeSchedule>> {
+    const rows: { id: string; fee_schedule: FeeSchedule | null }[] = await this.dataSource.query(
+      `SELECT id, fee_schedule FROM merchants WHERE id = ANY($1::uuid[]) AND fee_schedule IS NOT NULL`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.fee_schedule!]));
+  }
+
   findMerchant(id: string, em: EntityManager = this.dataSource.manager): Promise<MerchantEntity | null> {
     return em.findOneBy(MerchantEntity, { id });
   }

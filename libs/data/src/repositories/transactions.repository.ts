@@ -84,6 +84,49 @@ export class TransactionsRepository {
     return { transaction: existing, created: false };
   }
 
+  /**
+   * Many pending transactions in one statement and one commit (cash-ins arriving together). Each
+   * keeps the request id and trace it was created under (`trace`, taken by the caller). Returns one
+   * result per input, in order; an id already stored comes back as it was, `created: false`.
+   */
+  async insertPendingMany(ts: (NewTransaction & { trace?: TraceCarrier })[]): Promise<{ transaction: TransactionEntity; created: boolean }[]> {
+    const em = this.dataSource.manager;
+    const column = <T>(pick: (t: NewTransaction & { trace?: TraceCarrier }) => T) => ts.map(pick);
+    const rows = await insertOrExplain(
+      em,
+      ts[0],
+      `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
+         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[],
+         $10::text[], $11::jsonb[], $12::text[], $13::text[], $14::text[], $15::uuid[], $16::boolean[], $17::text[], $18::text[])
+       ON CONFLICT (id) DO NOTHING
+       RETURNING *`,
+      [
+        column((t) => t.id), column((t) => t.merchantId), column((t) => t.appId), column((t) => t.mode), column((t) => t.direction),
+        column((t) => t.amount), column((t) => t.fee), column((t) => t.msisdn), column((t) => t.description), column((t) => t.reference),
+        column((t) => JSON.stringify(t.metadata)), column((t) => t.network), column((t) => t.provider), column((t) => t.initiatedBy),
+        column((t) => t.reversesPaymentId), column((t) => t.withdrawal ?? false), column((t) => t.trace?.requestId ?? null),
+        column((t) => t.trace?.traceparent ?? null),
+      ],
+    );
+    const inserted = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+    const absent = ts.filter((t) => !inserted.has(t.id)).map((t) => t.id);
+    const existing = absent.length ? await this.findByIds(absent) : new Map<string, TransactionEntity>();
+    return ts.map((t) => {
+      const created = inserted.get(t.id);
+      if (created) return { transaction: created, created: true };
+      const found = existing.get(t.id);
+      if (!found) throw new Error(`transaction ${t.id} neither inserted nor found`);
+      return { transaction: found, created: false };
+    });
+  }
+
+  /** Several transactions by id in one statement; absent ids are absent from the map. */
+  async findByIds(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionEntity>> {
+    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+    return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+  }
+
   /** Hand-written SQL on the hot paths (every queue consumer reads a transaction): no query-builder cost. */
   async findById(id: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
     const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1`, [id]);
@@ -149,6 +192,27 @@ export class TransactionsRepository {
       [id, state, providerRef ?? ''],
     );
     return rows.length === 1 ? hydrate(em, TransactionEntity, rows[0]) : this.findById(id, em);
+  }
+
+  /**
+   * `setInitiationState` for many transactions in one statement (initiations answered together).
+   * Returns each transaction as it now stands (absent when it does not exist).
+   */
+  async setInitiationStates(updates: { id: string; state: InitiationState; providerRef?: string }[]): Promise<Map<string, TransactionEntity>> {
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE transactions t
+          SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
+        WHERE t.id = v.id AND t.status = 'pending'
+        RETURNING t.*`,
+      [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')],
+    );
+    const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+    const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
+    if (final.length) for (const [id, t] of await this.findByIds(final, em)) out.set(id, t);
+    return out;
   }
 
   /**

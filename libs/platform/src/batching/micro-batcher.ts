@@ -1,24 +1,43 @@
+export interface MicroBatcherOptions {
+  maxBatch: number;
+  maxConcurrentFlushes: number;
+  /**
+   * Wait for the current turn of the event loop to end before flushing (setImmediate), so that
+   * submissions made together (the items of one batch job, all reaching the same step at once)
+   * leave in one flush instead of one alone and the rest after it. Adds no timer delay.
+   */
+  gatherTurn?: boolean;
+}
+
 /**
  * Gathers concurrent submissions and hands them to `flush` together. Nothing waits on a timer:
  * at low load an item is flushed alone at once; while a flush runs, newcomers queue and leave
  * together in the next one, so batches grow exactly as fast as the load. Used where one
- * Postgres commit for many items is what makes the throughput (settlements).
+ * round trip (a Postgres commit, a Redis call) for many items is what makes the throughput.
  *
  * `flush` answers one entry per item, in order: a value, or an Error for that item alone.
  */
 export class MicroBatcher<I, R> {
   private readonly waiting: { item: I; resolve: (value: R) => void; reject: (error: Error) => void }[] = [];
   private running = 0;
+  private drainScheduled = false;
 
   constructor(
     private readonly flush: (items: I[]) => Promise<(R | Error)[]>,
-    private readonly options: { maxBatch: number; maxConcurrentFlushes: number } = { maxBatch: 200, maxConcurrentFlushes: 1 },
+    private readonly options: MicroBatcherOptions = { maxBatch: 200, maxConcurrentFlushes: 1 },
   ) {}
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.drain();
+      if (!this.options.gatherTurn) this.drain();
+      else if (!this.drainScheduled) {
+        this.drainScheduled = true;
+        setImmediate(() => {
+          this.drainScheduled = false;
+          this.drain();
+        });
+      }
     });
   }
 
@@ -31,7 +50,13 @@ export class MicroBatcher<I, R> {
     while (this.running < this.options.maxConcurrentFlushes && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.options.maxBatch);
       this.running++;
-      this.flush(batch.map((entry) => entry.item))
+      let flushed: Promise<(R | Error)[]>;
+      try {
+        flushed = this.flush(batch.map((entry) => entry.item));
+      } catch (error) {
+        flushed = Promise.reject(error);
+      }
+      flushed
         .then(
           (results) =>
             batch.forEach((entry, i) => {

@@ -71,4 +71,16 @@ export class InfraConfig extends ServiceConfig {
   /** Longest wait for Redis to take a job before the caller treats the queue as unavailable. */
   @IsInt() @Min(100) @Max(60_000)
   QUEUE_COMMAND_TIMEOUT_MS: number = 5_000;
+
+  /**
+   * Request/reply calls (gateway -> payments-core -> operator-adapter): how many batch jobs of one
+   * kind a process keeps in flight before newer calls wait to leave together in the next one, and
+   * the most calls in one batch. Fewer in flight = bigger batches under load = less Redis work per
+   * call, at the price of a wait of up to one call's duration.
+   */
+  @IsInt() @Min(1) @Max(64)
+  RPC_BATCHES_IN_FLIGHT: number = 4;
+
+  @IsInt() @Min(1) @Max(500)
+  RPC_MAX_BATCH: number = 50;
 }

@@ -5,3 +5,5 @@ export * from './job-rpc';
 export * from './job-handler-host';
 export * from './queue-metrics';
 export * from './deadline';
+export * from './job-batch';
+export * from './reply-publisher';

@@ -1,5 +1,5 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -7,6 +7,8 @@ import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
 import { carrierFrom, continueTrace, SpanKind, TRACE_FIELD } from '../tracing';
+import { BATCH_FIELD, BatchedCall, BatchedReply, REPLY_TO_FIELD, ReplyMessage } from './job-batch';
+import { closeReplyPublisher, replyPublisher } from './reply-publisher';
 
 export type JobHandlers<Q extends QueueName> = {
   [N in JobsOfQueue<Q>]: (payload: JobPayload<N>, job: Job) => Promise<JobReply<N>>;
@@ -17,7 +19,7 @@ export type JobHandlers<Q extends QueueName> = {
  * and again at boot), payloads validated before any handler sees them, and each job run inside
  * its own logging context (queue, job id, job name on every line).
  */
-export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnModuleInit, OnApplicationBootstrap {
+export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   protected abstract readonly queue: Q;
   protected abstract readonly handlers: JobHandlers<Q>;
   /** Parallel jobs in this process, usually from config; decorator options are static. */
@@ -33,19 +35,52 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     if (this.concurrency) this.worker.concurrency = this.concurrency;
   }
 
+  async onApplicationShutdown(): Promise<void> {
+    await closeReplyPublisher();
+  }
+
   async process(job: Job): Promise<unknown> {
     const name = job.name as JobName;
     const handler = (this.handlers as Record<string, (payload: unknown, job: Job) => Promise<unknown>>)[name];
     if (!handler || JOBS[name]?.queue !== this.queue) {
       throw new UnrecoverableError(`queue ${this.queue} has no handler for job "${job.name}"`);
     }
-    const { [TRACE_FIELD]: carried, ...data } = (job.data ?? {}) as Record<string, unknown>;
-    const payload = validateJobPayload(name, data);
+    const { [TRACE_FIELD]: carried, [BATCH_FIELD]: batch, [REPLY_TO_FIELD]: replyTo, ...data } = (job.data ?? {}) as Record<string, unknown>;
+    if (batch !== undefined) return this.processBatch(name, handler, batch, replyTo, job);
+    return this.run(name, handler, validateJobPayload(name, data), carried, job, String(job.id));
+  }
+
+  /**
+   * A batch of request/reply calls (JobRpc): each is validated, traced, logged and run as if it
+   * were its own job, all at once; each reply is published to the caller as soon as it is ready,
+   * and one failing answers its own caller only.
+   */
+  private async processBatch(name: JobName, handler: Handler, batch: unknown, replyTo: unknown, job: Job): Promise<void> {
+    if (!Array.isArray(batch) || typeof replyTo !== 'string') throw new UnrecoverableError(`invalid ${name} batch`);
+    const replies = replyPublisher();
+    const jobId = String(job.id);
+    const publish = (message: ReplyMessage) => replies.publish(replyTo, message).catch(() => undefined);
+    void publish({ job: jobId, started: true });
+    await Promise.all(
+      batch.map(async (call: Partial<BatchedCall> | null, index: number) => {
+        let reply: BatchedReply;
+        try {
+          const payload = validateJobPayload(name, call?.payload ?? {});
+          reply = { value: await this.run(name, handler, payload, call?.trace, job, typeof call?.jobId === 'string' ? call.jobId : jobId) };
+        } catch (error) {
+          reply = { error: error instanceof Error ? error.message : String(error) };
+        }
+        await publish({ job: jobId, index, reply });
+      }),
+    );
+  }
+
+  private run(name: JobName, handler: Handler, payload: unknown, carried: unknown, job: Job, jobId: string): Promise<unknown> {
     // The request id and trace of whatever caused this job become current for its whole run.
     return continueTrace(carrierFrom(carried), `${this.queue} process ${name}`, SpanKind.CONSUMER, () => {
       // PinoLogger.root exists once the logging module has started (always, in a service).
       if (!PinoLogger.root) return handler(payload, job);
-      const logger = PinoLogger.root.child({ queue: this.queue, jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+      const logger = PinoLogger.root.child({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 });
       return storage.run(new Store(logger), async () => {
         const result = await handler(payload, job);
         // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
@@ -55,6 +90,8 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     });
   }
 }
+
+type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
 export function validateJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
   const payloadClass = JOBS[name].payload as ClassConstructor<object>;

@@ -23,6 +23,8 @@ export interface EnqueueOptions extends Omit<JobsOptions, 'jobId'> {
    * transaction passes the transaction's own, so every hop of one payment shares one id.
    */
   trace?: TraceCarrier;
+  /** A carrier already made for this very hop (JobRpc takes it when the call is made); null: none. */
+  hopTrace?: TraceCarrier | null;
 }
 
 /**
@@ -46,8 +48,8 @@ export class JobProducer {
   }
 
   add<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<Job> {
-    const { trace, ...jobOptions } = options;
-    return this.bounded(name, this.queueFor(name).add(name, withTrace(payload, carrierForHop(JOBS[name].queue, name, trace)), { ...DURABLE_JOB_OPTIONS, ...jobOptions }));
+    const { trace, hopTrace, ...jobOptions } = options;
+    return this.bounded(name, this.queueFor(name).add(name, withTrace(payload, hopCarrier(name, trace, hopTrace)), { ...DURABLE_JOB_OPTIONS, ...jobOptions }));
   }
 
   /** One round trip for many jobs of one kind (outbox relay, sweeps). */
@@ -56,9 +58,9 @@ export class JobProducer {
     return this.bounded(
       name,
       this.queueFor(name).addBulk(
-        jobs.map(({ payload, options: { trace, ...options } }) => ({
+        jobs.map(({ payload, options: { trace, hopTrace, ...options } }) => ({
           name,
-          data: withTrace(payload, carrierForHop(JOBS[name].queue, name, trace)),
+          data: withTrace(payload, hopCarrier(name, trace, hopTrace)),
           opts: { ...DURABLE_JOB_OPTIONS, ...options },
         })),
       ),
@@ -68,6 +70,10 @@ export class JobProducer {
   private bounded<T>(name: string, work: Promise<T>): Promise<T> {
     return withDeadline(work, this.timeoutMs, () => new QueueUnavailableError(name, this.timeoutMs));
   }
+}
+
+function hopCarrier(name: JobName, trace: TraceCarrier | undefined, hopTrace: TraceCarrier | null | undefined): TraceCarrier | undefined {
+  return hopTrace !== undefined ? (hopTrace ?? undefined) : carrierForHop(JOBS[name].queue, name, trace);
 }
 
 /** Job data = the typed payload plus, when there is one, the carrier under TRACE_FIELD. */

@@ -5,8 +5,9 @@ import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testin
 import { InfraConfig, loadConfig } from '../config';
 import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
-import { validateJobPayload } from './job-handler-host';
+import { JobHandlerHost, JobHandlers, validateJobPayload } from './job-handler-host';
 import { redisOptionsFromUrl } from './redis-connection';
+import { closeReplyPublisher, useReplyConnection } from './reply-publisher';
 import { Queue } from 'bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -36,15 +37,34 @@ describe('JobRpc against Redis', () => {
     initiatedBy: 'api' as const,
   });
 
+  /** Jobs the consumer took from the queue (a batch counts once), and calls it ran. */
+  let jobsTaken = 0;
+  let slowCallsDone = 0;
+
+  /** The consumer as every service has it: a JobHandlerHost, which also runs batches call by call. */
+  class TestCommands extends JobHandlerHost<'payment-commands'> {
+    protected readonly queue = 'payment-commands' as const;
+    protected readonly handlers = {
+      'create-payment': async (payload: { amount: number }) => {
+        runs++;
+        if (payload.amount === 666) throw new Error('refused by test');
+        if (payload.amount === 777) {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          slowCallsDone++;
+        }
+        return { outcome: 'created', echoed: payload.amount };
+      },
+    } as unknown as JobHandlers<'payment-commands'>;
+  }
+  const host = new TestCommands();
+
   beforeAll(async () => {
+    useReplyConnection(connection);
     worker = new Worker(
       'payment-commands',
       async (job: Job) => {
-        runs++;
-        const payload = validateJobPayload('create-payment', job.data);
-        if (payload.amount === 666) throw new Error('refused by test');
-        if (payload.amount === 777) await new Promise((resolve) => setTimeout(resolve, 1_500));
-        return { outcome: 'created', echoed: payload.amount };
+        jobsTaken++;
+        return host.process(job);
       },
       { connection, prefix, concurrency: 5 },
     );
@@ -54,6 +74,7 @@ describe('JobRpc against Redis', () => {
   afterAll(async () => {
     await worker.close();
     await rpc.onApplicationShutdown();
+    await closeReplyPublisher();
     await queue.close();
     await deleteQueueKeys(prefix);
   });
@@ -64,7 +85,7 @@ describe('JobRpc against Redis', () => {
     expect(result).toEqual({ status: 'completed', value: { outcome: 'created', echoed: 1234 } });
   });
 
-  it('joins the first job when called again with the same id, instead of running it twice', async () => {
+  it('joins a call in flight in this process when called again with the same id, instead of running it twice', async () => {
     const id = '3a4b5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d';
     const before = runs;
     const [a, b] = await Promise.all([
@@ -85,6 +106,40 @@ describe('JobRpc against Redis', () => {
     expect(await rpc.call('create-payment', command(slow, 777), { jobId: JobIds.createPayment(slow), timeoutMs: 300 })).toEqual({
       status: 'timeout',
     });
+  });
+
+  it('sends calls made together as fewer jobs under load, each answered with its own reply', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `${String(i).padStart(8, '0')}-4b7d-4e1f-9a3c-2d5b6e7f8a9b`);
+    const takenBefore = jobsTaken;
+    const runsBefore = runs;
+    const results = await Promise.all(ids.map((id, i) => rpc.call('create-payment', command(id, 2000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 })));
+    expect(results).toEqual(ids.map((_, i) => ({ status: 'completed', value: { outcome: 'created', echoed: 2000 + i } })));
+    expect(runs - runsBefore).toBe(60);
+    expect(jobsTaken - takenBefore).toBeLessThan(60);
+  });
+
+  it('fails only the call whose handler failed when it travelled in a batch', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `${String(i).padStart(8, '0')}-1111-4e1f-9a3c-2d5b6e7f8a9b`);
+    const results = await Promise.all(ids.map((id, i) => rpc.call('create-payment', command(id, i === 3 ? 666 : 3000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 })));
+    expect(results[3]).toEqual({ status: 'failed', reason: 'refused by test' });
+    expect(results.filter((r) => r.status === 'completed')).toHaveLength(7);
+  });
+
+  it('answers each call of a batch as soon as it is done: a slow call does not hold up the others', async () => {
+    // The first call leaves alone; the next ones, the slow one among them, leave together in one batch.
+    const ids = Array.from({ length: 6 }, (_, i) => `${String(i).padStart(8, '0')}-2222-4e1f-9a3c-2d5b6e7f8a9b`);
+    const slowBefore = slowCallsDone;
+    const takenBefore = jobsTaken;
+    const fastAnsweredBeforeSlowDone = await Promise.all(
+      ids.map((id, i) =>
+        rpc.call('create-payment', command(id, i === 5 ? 777 : 4000 + i), { jobId: JobIds.createPayment(id), timeoutMs: 5_000 }).then((result) => {
+          expect(result.status).toBe('completed');
+          return slowCallsDone === slowBefore;
+        }),
+      ),
+    );
+    expect(jobsTaken - takenBefore).toBeLessThan(6);
+    expect(fastAnsweredBeforeSlowDone).toEqual([true, true, true, true, true, false]);
   });
 
   it('refuses an invalid payload before any handler sees it', () => {

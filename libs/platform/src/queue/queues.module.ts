@@ -6,6 +6,7 @@ import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
 import { QueueMetrics, WATCHED_QUEUES } from './queue-metrics';
 import { redisOptionsFromUrl } from './redis-connection';
+import { useReplyConnection } from './reply-publisher';
 
 @Global()
 @Module({})
@@ -24,10 +25,11 @@ export class QueuesModule {
       imports: [
         BullModule.forRootAsync({
           inject: [InfraConfig],
-          useFactory: (config: InfraConfig) => ({
-            connection: redisOptionsFromUrl(config.REDIS_URL),
-            prefix: config.QUEUE_PREFIX,
-          }),
+          useFactory: (config: InfraConfig) => {
+            const connection = redisOptionsFromUrl(config.REDIS_URL);
+            useReplyConnection(connection);
+            return { connection, prefix: config.QUEUE_PREFIX };
+          },
         }),
       ],
       exports: [BullModule],

@@ -1,0 +1,180 @@
+import 'reflect-metadata';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import { Pool } from 'undici';
+import { loadConfig } from '@momo/platform';
+import {
+  createTestDatabase,
+  LocalStack,
+  PrivateRedis,
+  seedMerchant,
+  testStackOptions,
+  TEST_POSTGRES_URL,
+  uniqueQueuePrefix,
+  waitFor,
+  WebhookReceiver,
+  WORKSPACE_ROOT,
+} from '@momo/testing';
+
+/**
+ * `npm run bench:trips`: what one cash-in costs in round trips, the currency this machine pays
+ * in (docs/performance.md). Sends cash-ins at a gentle rate through the whole stack and prints,
+ * per completed cash-in: Postgres statements by service (from the server log, with
+ * `log_min_duration_statement = 0` set on the benchmark's own database only) and commits, and
+ * Redis commands by name (from a private Redis, so nothing else on the machine is counted).
+ * Asserts nothing.
+ */
+class TripsBenchConfig {
+  /** Cash-ins to send. */
+  @IsInt() @Min(1) @Max(10_000) TRIPS_CASH_INS: number = 200;
+  /** Cash-ins per second (low: the point is cost per cash-in, not throughput). */
+  @IsInt() @Min(1) @Max(1_000) TRIPS_RATE: number = 20;
+  /** A directory to write each service's CPU profile to (`node --cpu-prof`), for reading where the time goes. */
+  @IsOptional() @IsString() TRIPS_PROFILE_DIR?: string;
+}
+
+const POSTGRES_LOG = '/var/log/postgresql';
+
+async function main(): Promise<void> {
+  const { TRIPS_CASH_INS: count, TRIPS_RATE: rate, TRIPS_PROFILE_DIR: profileDir } = loadConfig(TripsBenchConfig);
+  const redis = await PrivateRedis.start();
+  const receiver = await WebhookReceiver.start();
+  const db = await createTestDatabase();
+  const admin = new Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  // Only connections opened after this log their statements: the services connect later.
+  await admin.query(`ALTER DATABASE "${db.name}" SET log_min_duration_statement = 0`);
+  const queuePrefix = uniqueQueuePrefix('trips');
+  const merchant = await seedMerchant(db.dataSource, { webhookUrl: receiver.url, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
+  const stack = await LocalStack.start({
+    ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), redis.url),
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
+    env: {
+      '*': { LOG_LEVEL: 'warn' },
+      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
+      'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
+      'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
+    },
+  });
+  const done = new Set<string>();
+  receiver.respondWith = (request) => {
+    const event = JSON.parse(request.rawBody.toString('utf8')) as { type: string; data: { id: string } };
+    if (event.type === 'payment.succeeded') done.add(event.data.id);
+    return 200;
+  };
+  const gateway = new Pool(stack.url('api-gateway'), { connections: 16 });
+  const redisClient = new Redis(redis.url);
+  try {
+    // One warm-up cash-in (connections, tokens, prepared caches), then measure.
+    await cashIns(gateway, merchant.appKey, 5, 5, done);
+    const logFile = currentPostgresLog();
+    const logOffset = statSync(logFile).size;
+    const commitsBefore = await commits(admin, db.name);
+    const redisBefore = commandStats(await redisClient.info('commandstats'));
+    const ids = await cashIns(gateway, merchant.appKey, count, rate, done);
+    await waitFor(() => (ids.every((id) => done.has(id)) ? true : undefined), { timeoutMs: 120_000, intervalMs: 200, what: 'every webhook' });
+    // Let the tail of the work (relay marks, attempt records) land before reading the counters.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const redisAfter = commandStats(await redisClient.info('commandstats'));
+    const commitsAfter = await commits(admin, db.name);
+    const { rows: backends } = await admin.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = $1`, [db.name]);
+    const serviceOfPid = new Map<string, string>(backends.map((b: { pid: number; application_name: string }) => [String(b.pid), b.application_name || 'unnamed']));
+    const statements = statementsByService(readFileSync(logFile).subarray(logOffset).toString('utf8'), db.name, serviceOfPid);
+    const per = (n: number) => (n / ids.length).toFixed(2);
+    const updates: { relname: string; n_tup_upd: string; n_tup_hot_upd: string }[] = await db.dataSource.query(
+      `SELECT schemaname || '.' || relname AS relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE n_tup_upd > 0 ORDER BY n_tup_upd DESC`,
+    );
+    const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
+    console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook`);
+    console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(commitsAfter - commitsBefore)} commits`);
+    for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
+    console.log(`Postgres row updates per cash-in (HOT: the new row version stayed in its page and no index was written):`);
+    for (const u of updates) {
+      const hot = Number(u.n_tup_upd) ? (100 * Number(u.n_tup_hot_upd)) / Number(u.n_tup_upd) : 0;
+      console.log(`  ${u.relname.padEnd(40)} ${per(Number(u.n_tup_upd))} updates, ${hot.toFixed(0)}% HOT`);
+    }
+    const redisDelta = [...redisAfter].map(([name, calls]) => [name, calls - (redisBefore.get(name) ?? 0)] as const).filter(([name, n]) => n > 0 && name !== 'info');
+    const totalRedis = redisDelta.reduce((sum, [, n]) => sum + n, 0);
+    console.log(`Redis per cash-in: ${per(totalRedis)} commands (a Lua script counts once, with the calls inside it listed too)`);
+    for (const [name, n] of redisDelta.sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)} ${per(n)}`);
+  } finally {
+    await gateway.close();
+    await stack.stop();
+    await redisClient.quit();
+    await admin.end();
+    await db.drop();
+    await receiver.close();
+    await redis.stop();
+  }
+}
+
+async function cashIns(gateway: Pool, appKey: string, count: number, rate: number, done: Set<string>): Promise<string[]> {
+  const started = Date.now();
+  const sends: Promise<string | undefined>[] = [];
+  for (let i = 0; i < count; i++) {
+    const wait = started + (i * 1000) / rate - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sends.push(
+      gateway
+        .request({
+          path: '/v1/payments',
+          method: 'POST',
+          headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json', 'idempotency-key': `trips-${started}-${i}` },
+          body: JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + i).padStart(6, '0')}`, description: 'trips', reference: `trips-${i}` }),
+        })
+        .then(async (res) => {
+          const body = (await res.body.json()) as { data?: { id: string } };
+          return res.statusCode === 201 ? body.data?.id : undefined;
+        }),
+    );
+  }
+  const ids = (await Promise.all(sends)).filter((id): id is string => id !== undefined);
+  await waitFor(() => (ids.every((id) => done.has(id)) ? true : undefined), { timeoutMs: 120_000, intervalMs: 100, what: 'warm-up webhooks' });
+  return ids;
+}
+
+async function commits(admin: Client, database: string): Promise<number> {
+  const { rows } = await admin.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = $1`, [database]);
+  // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
+  return Number(rows[0]?.xact_commit ?? 0);
+}
+
+function commandStats(info: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) out.set(match[1], Number(match[2]));
+  return out;
+}
+
+/** The machine's Postgres server log (Debian: /var/log/postgresql/postgresql-<version>-main.log), the newest written. */
+function currentPostgresLog(): string {
+  const logs = readdirSync(POSTGRES_LOG).filter((name) => name.endsWith('.log')).map((name) => join(POSTGRES_LOG, name));
+  if (logs.length === 0) throw new Error(`no Postgres server log under ${POSTGRES_LOG}`);
+  return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+const PARSE_OR_BIND = /duration: [\d.]+ ms {2}(parse|bind) /;
+
+/**
+ * Counts `duration:` lines of our database by the service whose connection ran them (the default
+ * Debian prefix `%m [%p] %q%u@%d` names the backend's pid; each service names its connections).
+ */
+function statementsByService(log: string, database: string, serviceOfPid: Map<string, string>): Map<string, number> {
+  const out = new Map<string, number>();
+  const marker = `@${database} LOG:  duration:`;
+  for (const line of log.split('\n')) {
+    // A parameterised query logs its parse, bind and execute steps: one round trip, counted once (at execute).
+    if (!line.includes(marker) || PARSE_OR_BIND.test(line)) continue;
+    const pid = /\[(\d+)\]/.exec(line)?.[1] ?? '';
+    const service = serviceOfPid.get(pid) ?? 'closed connections';
+    out.set(service, (out.get(service) ?? 0) + 1);
+  }
+  return out;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
