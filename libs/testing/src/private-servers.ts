@@ -47,6 +47,11 @@ export class PrivatePostgres {
     return `postgres://postgres@127.0.0.1:${this.port}`;
   }
 
+  /** The server's log (what `log_min_duration_statement` and friends write). */
+  get logFile(): string {
+    return join(this.dataDir, 'server.log');
+  }
+
   /** The postmaster's process id (every backend is its child), or undefined while it is down. */
   get pid(): number | undefined {
     try {

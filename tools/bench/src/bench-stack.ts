@@ -14,6 +14,10 @@ export interface BenchStackOptions {
   replicas?: number;
   /** Before the services start, pin the private Postgres and Redis to these CPUs (taskset list); the services are pinned as they start. */
   cpuList?: string;
+  /** Postgres logs every statement of the services to its server log (bench:trips counts them). */
+  logStatements?: boolean;
+  /** Extra Node.js flags for every service (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export interface BenchStack {
@@ -55,6 +59,12 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     await runMigrations(databaseUrl);
     dataSource = new DataSource(dataSourceOptions(databaseUrl, 5, 'bench'));
     await dataSource.initialize();
+    // Only connections opened after this log: the services connect later.
+    if (options.logStatements) {
+      await dataSource.query(`ALTER SYSTEM SET log_line_prefix = '%m [%p] %q%u@%d '`);
+      await dataSource.query(`SELECT pg_reload_conf()`);
+      await dataSource.query(`ALTER DATABASE momo SET log_min_duration_statement = 0`);
+    }
     const merchant = await seedMerchant(dataSource, { webhookUrl: options.webhookUrl ?? null, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
     const localReceiver: Record<string, string> = options.webhookUrl ? { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' } : {};
     const queuePrefix = uniqueQueuePrefix(name);
@@ -63,6 +73,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       ...testStackOptions(databaseUrl, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), redis.url),
       // Under taskset, a service starts (and JIT-compiles) on the stack's CPUs like the rest of it.
       ...(options.cpuList ? { launcher: ['taskset', '--cpu-list', options.cpuList] } : {}),
+      nodeArgs: options.nodeArgs,
       replicas: Object.fromEntries(SCALED_SERVICES.map((service) => [service, replicas])),
       env: {
         '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },

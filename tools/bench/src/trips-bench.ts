@@ -1,30 +1,19 @@
 import 'reflect-metadata';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { Pool } from 'undici';
 import { loadConfig } from '@momo/platform';
-import {
-  createTestDatabase,
-  LocalStack,
-  PrivateRedis,
-  seedMerchant,
-  testStackOptions,
-  TEST_POSTGRES_URL,
-  uniqueQueuePrefix,
-  waitFor,
-  WebhookReceiver,
-  WORKSPACE_ROOT,
-} from '@momo/testing';
+import { waitFor, WebhookReceiver } from '@momo/testing';
+import { startBenchStack } from './bench-stack';
 
 /**
  * `npm run bench:trips`: what one cash-in costs in round trips, the currency this machine pays
  * in (docs/performance.md). Sends cash-ins at a gentle rate through the whole stack and prints,
- * per completed cash-in: Postgres statements by service (from the server log, with
- * `log_min_duration_statement = 0` set on the benchmark's own database only) and commits, and
- * Redis commands by name (from a private Redis, so nothing else on the machine is counted).
+ * per completed cash-in: Postgres statements by service (from the private server's log, every
+ * statement logged) and commits, row updates and how many were HOT, and Redis commands by name
+ * (a private Redis: nothing else is counted).
  * Asserts nothing.
  */
 class TripsBenchConfig {
@@ -36,29 +25,15 @@ class TripsBenchConfig {
   @IsOptional() @IsString() TRIPS_PROFILE_DIR?: string;
 }
 
-const POSTGRES_LOG = '/var/log/postgresql';
-
 async function main(): Promise<void> {
   const { TRIPS_CASH_INS: count, TRIPS_RATE: rate, TRIPS_PROFILE_DIR: profileDir } = loadConfig(TripsBenchConfig);
-  const redis = await PrivateRedis.start();
   const receiver = await WebhookReceiver.start();
-  const db = await createTestDatabase();
-  const admin = new Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  // Only connections opened after this log their statements: the services connect later.
-  await admin.query(`ALTER DATABASE "${db.name}" SET log_min_duration_statement = 0`);
-  const queuePrefix = uniqueQueuePrefix('trips');
-  const merchant = await seedMerchant(db.dataSource, { webhookUrl: receiver.url, readsPerMinute: 10_000_000, writesPerMinute: 10_000_000 });
-  const stack = await LocalStack.start({
-    ...testStackOptions(db.url, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), redis.url),
+  const bench = await startBenchStack('trips', {
+    webhookUrl: receiver.url,
+    logStatements: true,
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
-    env: {
-      '*': { LOG_LEVEL: 'warn' },
-      'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
-      'webhook-dispatcher': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
-      'api-gateway': { WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback' },
-    },
   });
+  const { stack, merchant, postgres, dataSource } = bench;
   const done = new Set<string>();
   receiver.respondWith = (request) => {
     const event = JSON.parse(request.rawBody.toString('utf8')) as { type: string; data: { id: string } };
@@ -66,29 +41,27 @@ async function main(): Promise<void> {
     return 200;
   };
   const gateway = new Pool(stack.url('api-gateway'), { connections: 16 });
-  const redisClient = new Redis(redis.url);
+  const redisClient = new Redis(bench.redis.url);
   try {
-    // One warm-up cash-in (connections, tokens, prepared caches), then measure.
+    // A few warm-up cash-ins (connections, tokens, JIT), then measure.
     await cashIns(gateway, merchant.appKey, 5, 5, done);
-    const logFile = currentPostgresLog();
-    const logOffset = statSync(logFile).size;
-    const commitsBefore = await commits(admin, db.name);
+    const logOffset = statSync(postgres.logFile).size;
+    const commitsBefore = await commits(dataSource);
     const redisBefore = commandStats(await redisClient.info('commandstats'));
     const ids = await cashIns(gateway, merchant.appKey, count, rate, done);
-    await waitFor(() => (ids.every((id) => done.has(id)) ? true : undefined), { timeoutMs: 120_000, intervalMs: 200, what: 'every webhook' });
     // Let the tail of the work (relay marks, attempt records) land before reading the counters.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const redisAfter = commandStats(await redisClient.info('commandstats'));
-    const commitsAfter = await commits(admin, db.name);
-    const { rows: backends } = await admin.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = $1`, [db.name]);
-    const serviceOfPid = new Map<string, string>(backends.map((b: { pid: number; application_name: string }) => [String(b.pid), b.application_name || 'unnamed']));
-    const statements = statementsByService(readFileSync(logFile).subarray(logOffset).toString('utf8'), db.name, serviceOfPid);
+    const commitsAfter = await commits(dataSource);
+    const { rows: backends } = { rows: (await dataSource.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = 'momo'`)) as { pid: number; application_name: string }[] };
+    const serviceOfPid = new Map<string, string>(backends.map((b) => [String(b.pid), b.application_name || 'unnamed']));
+    const statements = statementsByService(readFileSync(postgres.logFile).subarray(logOffset).toString('utf8'), serviceOfPid);
     const per = (n: number) => (n / ids.length).toFixed(2);
-    const updates: { relname: string; n_tup_upd: string; n_tup_hot_upd: string }[] = await db.dataSource.query(
+    const updates: { relname: string; n_tup_upd: string; n_tup_hot_upd: string }[] = await dataSource.query(
       `SELECT schemaname || '.' || relname AS relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE n_tup_upd > 0 ORDER BY n_tup_upd DESC`,
     );
     const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
-    console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook`);
+    console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook (an Idempotency-Key on each, as the SDK sends)`);
     console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(commitsAfter - commitsBefore)} commits`);
     for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
     console.log(`Postgres row updates per cash-in (HOT: the new row version stayed in its page and no index was written):`);
@@ -102,12 +75,9 @@ async function main(): Promise<void> {
     for (const [name, n] of redisDelta.sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)} ${per(n)}`);
   } finally {
     await gateway.close();
-    await stack.stop();
     await redisClient.quit();
-    await admin.end();
-    await db.drop();
+    await bench.stop();
     await receiver.close();
-    await redis.stop();
   }
 }
 
@@ -136,8 +106,8 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
   return ids;
 }
 
-async function commits(admin: Client, database: string): Promise<number> {
-  const { rows } = await admin.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = $1`, [database]);
+async function commits(dataSource: DataSource): Promise<number> {
+  const rows: { xact_commit: string }[] = await dataSource.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = 'momo'`);
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
   return Number(rows[0]?.xact_commit ?? 0);
 }
@@ -148,22 +118,15 @@ function commandStats(info: string): Map<string, number> {
   return out;
 }
 
-/** The machine's Postgres server log (Debian: /var/log/postgresql/postgresql-<version>-main.log), the newest written. */
-function currentPostgresLog(): string {
-  const logs = readdirSync(POSTGRES_LOG).filter((name) => name.endsWith('.log')).map((name) => join(POSTGRES_LOG, name));
-  if (logs.length === 0) throw new Error(`no Postgres server log under ${POSTGRES_LOG}`);
-  return logs.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
-
 const PARSE_OR_BIND = /duration: [\d.]+ ms {2}(parse|bind) /;
 
 /**
- * Counts `duration:` lines of our database by the service whose connection ran them (the default
- * Debian prefix `%m [%p] %q%u@%d` names the backend's pid; each service names its connections).
+ * Counts `duration:` lines of the services' database by the service whose connection ran them
+ * (the log prefix names the backend's pid; each service names its connections).
  */
-function statementsByService(log: string, database: string, serviceOfPid: Map<string, string>): Map<string, number> {
+function statementsByService(log: string, serviceOfPid: Map<string, string>): Map<string, number> {
   const out = new Map<string, number>();
-  const marker = `@${database} LOG:  duration:`;
+  const marker = `@momo LOG:  duration:`;
   for (const line of log.split('\n')) {
     // A parameterised query logs its parse, bind and execute steps: one round trip, counted once (at execute).
     if (!line.includes(marker) || PARSE_OR_BIND.test(line)) continue;
