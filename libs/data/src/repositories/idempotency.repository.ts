@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from './hydrate';
+import { preparedRows } from './prepared';
 
 export interface IdempotencyScope {
   apiKeyId: string;
@@ -44,8 +45,9 @@ export class IdempotencyRepository {
     const em = this.dataSource.manager;
     const { apiKeyId, key, requestHash, transactionId, leaseMs, retentionHours } = request;
     // A new key, or one whose record has outlived its retention: this request owns it.
-    const inserted = await queryRows(
+    const inserted = await preparedRows(
       em,
+      'idempotency_claim',
       `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
        VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + make_interval(hours => $6), 1)
        ON CONFLICT (api_key_id, key) DO UPDATE
@@ -59,8 +61,9 @@ export class IdempotencyRepository {
     if (inserted.length === 1) return claimed(inserted[0]);
 
     // The same request again after its owner gave up or died: take over, keeping its transaction id.
-    const takenOver = await queryRows(
+    const takenOver = await preparedRows(
       em,
+      'idempotency_take_over',
       `UPDATE idempotency_keys
           SET locked_until = now() + make_interval(secs => $4::double precision / 1000), attempts = attempts + 1
         WHERE api_key_id = $1 AND key = $2 AND request_hash = $3 AND state = 'in_progress'
@@ -70,8 +73,9 @@ export class IdempotencyRepository {
     );
     if (takenOver.length === 1) return claimed(takenOver[0]);
 
-    const [existing] = await queryRows(
+    const [existing] = await preparedRows(
       em,
+      'idempotency_existing',
       `SELECT request_hash, state, response_status, response_body, response_sealed FROM idempotency_keys
         WHERE api_key_id = $1 AND key = $2 AND expires_at > now()`,
       [apiKeyId, key],
@@ -90,7 +94,9 @@ export class IdempotencyRepository {
 
   /** Stores the final answer. Inside the caller's transaction when the work itself is in Postgres. */
   async complete(scope: IdempotencyScope, response: StoredResponse, em: EntityManager = this.dataSource.manager): Promise<void> {
-    await em.query(
+    await preparedRows(
+      em,
+      'idempotency_complete',
       `UPDATE idempotency_keys
           SET state = 'completed', response_status = $3, response_body = $4, response_sealed = $5, locked_until = NULL
         WHERE api_key_id = $1 AND key = $2 AND state = 'in_progress'`,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { FeeSchedule, Mode } from '@momo/domain';
 import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, AppWebhookSettingsEntity, MerchantEntity, MerchantStatus } from '../entities';
+import { preparedRows } from './prepared';
 import { hydrate, queryRows } from './hydrate';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
@@ -101,10 +102,12 @@ export class MerchantsRepository {
 
   /** Fee schedules of several merchants in one read (cash-ins created together); a merchant without one is absent. */
   async feeSchedulesOf(ids: string[]): Promise<Map<string, FeeSchedule>> {
-    const rows: { id: string; fee_schedule: FeeSchedule | null }[] = await this.dataSource.query(
+    const rows = (await preparedRows(
+      this.dataSource.manager,
+      'merchants_fee_schedules',
       `SELECT id, fee_schedule FROM merchants WHERE id = ANY($1::uuid[]) AND fee_schedule IS NOT NULL`,
       [ids],
-    );
+    )) as { id: string; fee_schedule: FeeSchedule | null }[];
     return new Map(rows.map((row) => [row.id, row.fee_schedule!]));
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { preparedRows } from './prepared';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
 
 export type OperatorRequestRecord = Omit<OperatorRequestEntity, 'id' | 'createdAt'>;
@@ -19,7 +20,9 @@ export class OperatorLogRepository {
   async recordRequests(records: OperatorRequestRecord[]): Promise<void> {
     if (records.length === 0) return;
     const column = <K extends keyof OperatorRequestRecord>(key: K) => records.map((r) => r[key]);
-    await this.dataSource.query(
+    await preparedRows(
+      this.dataSource.manager,
+      'operator_requests_insert',
       `INSERT INTO operator_requests (transaction_id, network, mode, operation, method, url, request_headers, request_body,
          response_status, response_body, error, duration_ms)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[],
@@ -38,13 +41,15 @@ export class OperatorLogRepository {
    * id (it names the status check the callback triggers), or null when it was not stored.
    */
   async recordCallback(record: OperatorCallbackRecord & { transactionId: string }, limit: number): Promise<string | null> {
-    const rows: { id: string }[] = await this.dataSource.query(
+    const rows = (await preparedRows(
+      this.dataSource.manager,
+      'operator_callbacks_insert',
       `INSERT INTO operator_callbacks (transaction_id, network, method, path, headers, body, remote_address, outcome)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8
        WHERE (SELECT count(*) FROM operator_callbacks WHERE transaction_id = $1) < $9
        RETURNING id`,
       [record.transactionId, record.network, record.method, record.path, JSON.stringify(record.headers), record.body, record.remoteAddress, record.outcome, limit],
-    );
+    )) as { id: string }[];
     return rows.length > 0 ? String(rows[0].id) : null;
   }
 

@@ -5,6 +5,7 @@ import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Networ
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { preparedRows } from './prepared';
 import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 
 /** What GET /v1/payments filters on; the app and mode always come from the API key. */
@@ -69,6 +70,7 @@ export class TransactionsRepository {
     const trace = currentCarrier();
     const rows = await insertOrExplain(
       em,
+      'transactions_insert',
       t,
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
@@ -94,6 +96,7 @@ export class TransactionsRepository {
     const column = <T>(pick: (t: NewTransaction & { trace?: TraceCarrier }) => T) => ts.map(pick);
     const rows = await insertOrExplain(
       em,
+      'transactions_insert_many',
       ts[0],
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
@@ -123,19 +126,19 @@ export class TransactionsRepository {
 
   /** Several transactions by id in one statement; absent ids are absent from the map. */
   async findByIds(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionEntity>> {
-    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+    const rows = await preparedRows(em, 'transactions_by_ids', `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
     return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
   }
 
   /** Hand-written SQL on the hot paths (every queue consumer reads a transaction): no query-builder cost. */
   async findById(id: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
-    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1`, [id]);
+    const rows = await preparedRows(em, 'transactions_by_id', `SELECT * FROM transactions WHERE id = $1`, [id]);
     return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
   /** Reads and row-locks a transaction for the rest of the caller's Postgres transaction. */
   async lockById(id: string, em: EntityManager): Promise<TransactionEntity | null> {
-    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
+    const rows = await preparedRows(em, 'transactions_lock_by_id', `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
     return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
@@ -174,7 +177,7 @@ export class TransactionsRepository {
   /** A transaction as seen by one app in one mode: anything else is simply not found. */
   async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
     const em = this.dataSource.manager;
-    const rows = await queryRows(em, `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
+    const rows = await preparedRows(em, 'transactions_of_app', `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
     return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
@@ -184,8 +187,9 @@ export class TransactionsRepository {
    * it was already final).
    */
   async setInitiationState(id: string, state: InitiationState, providerRef?: string, em: EntityManager = this.dataSource.manager): Promise<TransactionEntity | null> {
-    const rows = await queryRows(
+    const rows = await preparedRows(
       em,
+      'transactions_set_initiation_state',
       `UPDATE transactions SET initiation_state = $2, provider_ref = COALESCE(NULLIF($3, ''), provider_ref), updated_at = now()
        WHERE id = $1 AND status = 'pending'
        RETURNING *`,
@@ -200,8 +204,9 @@ export class TransactionsRepository {
    */
   async setInitiationStates(updates: { id: string; state: InitiationState; providerRef?: string }[]): Promise<Map<string, TransactionEntity>> {
     const em = this.dataSource.manager;
-    const rows = await queryRows(
+    const rows = await preparedRows(
       em,
+      'transactions_set_initiation_states',
       `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
@@ -232,9 +237,10 @@ export class TransactionsRepository {
   async finalizeMany(outcomes: (FinalOutcome & { transactionId: string })[], em: EntityManager): Promise<TransactionEntity[]> {
     if (outcomes.length === 0) return [];
     const ids = outcomes.map((o) => o.transactionId);
-    await em.query(`SELECT id FROM transactions WHERE id = ANY($1::uuid[]) AND status = 'pending' ORDER BY id FOR UPDATE`, [ids]);
-    const rows = await queryRows(
+    await preparedRows(em, 'transactions_lock_pending', `SELECT id FROM transactions WHERE id = ANY($1::uuid[]) AND status = 'pending' ORDER BY id FOR UPDATE`, [ids]);
+    const rows = await preparedRows(
       em,
+      'transactions_finalize',
       `UPDATE transactions t
           SET status = v.status, failure_code = v.failure_code, failure_message = v.failure_message,
               provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref),
@@ -258,15 +264,15 @@ export class TransactionsRepository {
 
   /** Current statuses of some transactions (absent ids do not exist). */
   async statusesOf(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionStatus>> {
-    const rows: { id: string; status: TransactionStatus }[] = await em.query(`SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+    const rows = (await preparedRows(em, 'transactions_statuses', `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 }
 
 /** Runs the insert, turning the one-active-refund index violation into a domain error. */
-async function insertOrExplain(em: EntityManager, t: NewTransaction, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+async function insertOrExplain(em: EntityManager, name: string, t: NewTransaction, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
   try {
-    return await queryRows(em, sql, params);
+    return await preparedRows(em, name, sql, params);
   } catch (error) {
     if ((error as { constraint?: string }).constraint === 'transactions_one_active_refund_idx' && t.reversesPaymentId) {
       throw new ActiveRefundExistsError(t.reversesPaymentId);

@@ -1,0 +1,54 @@
+import type { Pool, PoolClient } from 'pg';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Runs one of the money path's hot statements as a named prepared statement on the connection it
+ * lands on: Postgres parses and plans it once per connection instead of on every call. Measured on
+ * this machine, a primary-key read of `transactions` costs Postgres about 110-130 µs of CPU
+ * unprepared (planning weighs its 14 indexes) and 26-36 µs prepared.
+ *
+ * Only fixed-shape statements belong here (the plan is reused for every value). A migration that
+ * changes a table under running services makes Postgres refuse a prepared `SELECT *` once ("cached
+ * plan must not change result type"): that connection then forgets its prepared statements (the
+ * statement fails once and its caller's retry, or the next use, prepares it again).
+ */
+export async function preparedRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  const runner = em.queryRunner;
+  if (runner && !runner.isReleased) return run((await runner.connect()) as PoolClient, name, text, values);
+  const pool = (em.connection.driver as unknown as { master: Pool }).master;
+  const client = await pool.connect();
+  try {
+    return await run(client, name, text, values);
+  } finally {
+    client.release();
+  }
+}
+
+/** Connections whose prepared statements went stale; they are dropped before the connection's next prepared query. */
+const stale = new WeakSet<PoolClient>();
+
+async function run(client: PoolClient, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  if (stale.has(client)) {
+    stale.delete(client);
+    await client.query('DEALLOCATE ALL');
+    forgetPrepared(client);
+  }
+  try {
+    return (await client.query({ name, text, values })).rows as Record<string, unknown>[];
+  } catch (error) {
+    if (STALE_PLAN_CODES.has((error as { code?: string }).code ?? '')) stale.add(client);
+    throw error;
+  }
+}
+
+/**
+ * 0A000: "cached plan must not change result type" (a table changed under a prepared statement);
+ * 42P05/26000: the server's and the driver's lists of prepared statements disagree.
+ */
+const STALE_PLAN_CODES = new Set(['0A000', '42P05', '26000']);
+
+function forgetPrepared(client: PoolClient): void {
+  const connection = (client as unknown as { connection?: { parsedStatements?: Record<string, string>; submittedNamedStatements?: Record<string, string> } }).connection;
+  if (connection?.parsedStatements) connection.parsedStatements = {};
+  if (connection?.submittedNamedStatements) connection.submittedNamedStatements = {};
+}
