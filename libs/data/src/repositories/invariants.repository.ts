@@ -99,6 +99,9 @@ const WINDOW_SUMS = `
 /** Subjects last recorded as breaking an invariant (read again every round until put right). */
 const recorded = (name: InvariantName, type: 'bigint' | 'uuid') => `SELECT subject::${type} FROM invariant_violations WHERE invariant = '${name}'`;
 
+/** Journals (with their entries: written together) created from `since` on. */
+const NEW_JOURNALS = `SELECT id FROM ledger_journals WHERE created_at >= $1::timestamptz`;
+
 /**
  * Transactions that may have changed from `since` on: each change of interest writes one of these
  * timestamps (a pending transaction its creation; a final one completed_at, never before its
@@ -129,7 +132,7 @@ export function invariantQueries(b: InvariantBounds, scope: InvariantScope): Inv
       'journals_balance',
       `SELECT j.id::text AS k, 'journal ' || j.id || ' of ' || COALESCE(j.transaction_id::text, 'adjustment ' || j.adjustment_id) || ' sums to ' || COALESCE(sum(e.amount), 0) AS x
          FROM ledger_journals j LEFT JOIN ledger_entries e ON e.journal_id = j.id
-        ${windowed ? `WHERE j.created_at >= $1::timestamptz OR j.id IN (${recorded('journals_balance', 'bigint')})` : ''}
+        ${windowed ? `WHERE j.id IN (${NEW_JOURNALS} UNION ${recorded('journals_balance', 'bigint')})` : ''}
         GROUP BY j.id HAVING count(e.id) = 0 OR sum(e.amount) <> 0`,
       since,
     ],
@@ -177,7 +180,7 @@ export function invariantQueries(b: InvariantBounds, scope: InvariantScope): Inv
                       COALESCE(sum(e.amount) FILTER (WHERE a.kind = 'merchant_reserved'), 0) AS res
                  FROM ledger_journals j JOIN transactions t ON t.id = j.transaction_id
                  LEFT JOIN ledger_entries e ON e.journal_id = j.id LEFT JOIN ledger_accounts a ON a.id = e.account_id
-                ${windowed ? `WHERE j.created_at >= $1::timestamptz OR j.id IN (${recorded('posting_amounts_match', 'bigint')})` : ''}
+                ${windowed ? `WHERE j.id IN (${NEW_JOURNALS} UNION ${recorded('posting_amounts_match', 'bigint')})` : ''}
                 GROUP BY j.id, t.amount, t.fee) p
         WHERE NOT CASE p.kind
                 WHEN 'collect_settled' THEN p.flt = -p.amount AND p.rev = p.fee AND p.pend = 0 AND p.avail = p.amount - p.fee AND p.res = 0
