@@ -81,12 +81,12 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(100_000) MTN_LIVE_REQUESTS_PER_SECOND: number = 100;
   /** MTN's published best practice caps status queries at 10 per second. */
   @IsInt() @Min(1) @Max(100_000) MTN_LIVE_STATUS_QUERIES_PER_SECOND: number = 10;
-  @IsInt() @Min(1) @Max(100_000) MTN_TEST_REQUESTS_PER_SECOND: number = 1_000;
-  @IsInt() @Min(1) @Max(100_000) MTN_TEST_STATUS_QUERIES_PER_SECOND: number = 1_000;
+  @IsInt() @Min(1) @Max(100_000) MTN_TEST_REQUESTS_PER_SECOND: number = 5_000;
+  @IsInt() @Min(1) @Max(100_000) MTN_TEST_STATUS_QUERIES_PER_SECOND: number = 5_000;
   @IsInt() @Min(1) @Max(100_000) AIRTEL_LIVE_REQUESTS_PER_SECOND: number = 100;
   @IsInt() @Min(1) @Max(100_000) AIRTEL_LIVE_STATUS_QUERIES_PER_SECOND: number = 100;
-  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_REQUESTS_PER_SECOND: number = 1_000;
-  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_STATUS_QUERIES_PER_SECOND: number = 1_000;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_REQUESTS_PER_SECOND: number = 5_000;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_STATUS_QUERIES_PER_SECOND: number = 5_000;
 
   /**
    * Longest an initiation waits for a slot of its operator's budget; beyond it the merchant hears
