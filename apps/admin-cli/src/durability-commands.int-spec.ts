@@ -1,4 +1,4 @@
-import { ReconciliationExceptionsRepository } from '@momo/data';
+import { InvariantCheckpointsRepository, ReconciliationExceptionsRepository } from '@momo/data';
 import { createTestDatabase, insertTransaction, newTransaction, runAdminCli, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 
 /** `invariants` and `exceptions`, run as an operator runs them (the compiled CLI). */
@@ -30,6 +30,26 @@ describe('admin-cli invariants and exceptions', () => {
     expect(json.ok).toBe(false);
     expect(json.invariants.find((i: { name: string }) => i.name === 'no_pending_past_deadline')).toMatchObject({ violations: 1 });
     await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DEADLINE_EXCEEDED', completed_at = now() WHERE id = $1`, [stuck.id]);
+  });
+
+  it('with --record, makes a full check the record the reconciler publishes and its rounds carry on from', async () => {
+    const record = new InvariantCheckpointsRepository(db.dataSource);
+    // A success with neither posting nor event, from long ago: before any checkpoint a round could start from.
+    const old = await insertTransaction(db.dataSource, newTransaction(merchant));
+    await db.dataSource.query(
+      `UPDATE transactions SET status = 'succeeded', created_at = now() - interval '2 days', completed_at = now() - interval '2 days' WHERE id = $1`,
+      [old.id],
+    );
+    const recorded = await cli('invariants', '--record', '--json');
+    expect(recorded.status).toBe(2);
+    expect(JSON.parse(recorded.stdout).invariants.find((i: { name: string }) => i.name === 'postings_match_status')).toMatchObject({ violations: 1 });
+    const kept = await record.recorded();
+    expect(kept.fullCheckedAt).not.toBeNull();
+    expect(kept.results.find((r) => r.name === 'postings_match_status')!.samples.join()).toContain(old.id);
+    // Without --record the check reads as before and leaves the record alone.
+    await db.dataSource.query(`DELETE FROM invariant_violations`);
+    expect((await cli('invariants')).status).toBe(2);
+    expect((await record.recorded()).results.every((r) => r.violations === 0)).toBe(true);
   });
 
   it('lists, shows and resolves reconciliation exceptions', async () => {

@@ -5,6 +5,7 @@ import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
 import { OperatorAdapterConfig } from './operator-adapter.config';
+import { OperatorRequestBudget } from './operators/operator-budget';
 import { OperatorRegistry } from './operators/operator-registry';
 import { OperatorInitiationsProcessor } from './requests/operator-initiations.processor';
 import { OperatorWork } from './requests/operator-work.service';
@@ -17,7 +18,7 @@ export class OperatorAdapterModule {
       module: OperatorAdapterModule,
       imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
       controllers: [OperatorCallbacksController],
-      providers: [OperatorHttpClient, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
+      providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
     };
   }
 }

@@ -71,9 +71,38 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(500) @Max(600_000)
   BREAKER_RESET_MS: number = 30_000;
 
-  /** Status queries per second per operator and mode; checks beyond wait, or are left to the reconciler. */
-  @IsInt() @Min(1) @Max(10_000)
-  STATUS_QUERIES_PER_SECOND: number = 50;
+  /**
+   * Request budgets: calls per second each operator allows us, per mode, shared by every adapter
+   * replica (counted in Redis). `*_REQUESTS_PER_SECOND` covers initiations and status queries
+   * together; `*_STATUS_QUERIES_PER_SECOND` caps status queries within it. Set them from the
+   * operator's contract (docs/operators.md, "Request budgets"). Test mode talks to the simulator:
+   * its budgets only need to stay out of a benchmark's way.
+   */
+  @IsInt() @Min(1) @Max(100_000) MTN_LIVE_REQUESTS_PER_SECOND: number = 100;
+  /** MTN's published best practice caps status queries at 10 per second. */
+  @IsInt() @Min(1) @Max(100_000) MTN_LIVE_STATUS_QUERIES_PER_SECOND: number = 10;
+  @IsInt() @Min(1) @Max(100_000) MTN_TEST_REQUESTS_PER_SECOND: number = 5_000;
+  @IsInt() @Min(1) @Max(100_000) MTN_TEST_STATUS_QUERIES_PER_SECOND: number = 5_000;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_LIVE_REQUESTS_PER_SECOND: number = 100;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_LIVE_STATUS_QUERIES_PER_SECOND: number = 100;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_REQUESTS_PER_SECOND: number = 5_000;
+  @IsInt() @Min(1) @Max(100_000) AIRTEL_TEST_STATUS_QUERIES_PER_SECOND: number = 5_000;
+
+  /**
+   * Longest an initiation waits for a slot of its operator's budget; beyond it the merchant hears
+   * 429 RATE_LIMITED (details.limited_by "network") with Retry-After, as for the operator's own 429.
+   * Status queries wait at most 2 s for theirs, and only while the queue is half this deep.
+   * Keep it plus OPERATOR_TIMEOUT_MS below payments-core's INITIATION_WAIT_MS (8 s).
+   */
+  @IsInt() @Min(0) @Max(5_000)
+  OPERATOR_INITIATION_MAX_WAIT_MS: number = 500;
+
+  /**
+   * While Redis cannot be reached, each replica keeps to 1/N of every budget on its own. Set it to
+   * the adapter's largest replica count (the Helm chart's autoscaling.maxReplicas).
+   */
+  @IsInt() @Min(1) @Max(1_000)
+  OPERATOR_BUDGET_FALLBACK_REPLICAS: number = 1;
 
   /**
    * An operator that still has no record of a transaction this long after we created it never
@@ -90,7 +119,7 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(2_000)
   REQUEST_CONCURRENCY: number = 100;
 
-  /** Status checks handled at once per process (they wait their turn under STATUS_QUERIES_PER_SECOND). */
+  /** Status checks handled at once per process (they wait their turn under the status-query budget). */
   @IsInt() @Min(1) @Max(2_000)
   STATUS_CHECK_CONCURRENCY: number = 100;
 

@@ -44,9 +44,20 @@ export class ReconcilerConfig extends InfraConfig {
   @IsInt() @Min(100) @Max(600_000)
   SCHEDULER_CHECK_MS: number = 30_000;
 
-  /** How often the money invariants are checked for the metrics (each check scans the ledger; 0: never). */
+  /**
+   * How often the money invariants are checked for the metrics (0: never). Each round reads only
+   * the rows written since the last one (the first round ever reads everything); a full check is
+   * `admin-cli invariants --record`.
+   */
   @IsInt() @Min(0) @Max(86_400_000)
   INVARIANT_CHECK_INTERVAL_MS: number = 300_000;
+
+  /**
+   * A round's window ends this long before now (and never after the start of the oldest open
+   * transaction it can see): a margin for writers whose transaction start it cannot read.
+   */
+  @IsInt() @Min(0) @Max(3_600)
+  INVARIANT_WINDOW_LAG_SECONDS: number = 60;
 
   /** Time the reconciler has after a deadline before a still-pending transaction is a violation. */
   @IsInt() @Min(0) @Max(86_400)

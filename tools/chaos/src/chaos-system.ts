@@ -47,7 +47,6 @@ const ENV: Partial<Record<ServiceName | '*', Record<string, string>>> = {
     UNRECEIVED_GIVE_UP_SECONDS: '20',
     // Scenario 131 answers 503 on purpose; an open circuit would turn every other number away too.
     BREAKER_VOLUME_THRESHOLD: '10000',
-    STATUS_QUERIES_PER_SECOND: '200',
   },
   'payments-core': {
     INITIATION_WAIT_MS: '4000',

@@ -6,24 +6,27 @@ import { OperatorHttpClient } from '../http/operator-http.client';
 import { MtnMomoConnector } from '../mtn/mtn-momo.connector';
 import { mtnSettings } from '../mtn/mtn-settings';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { keepingInitiationBudget } from './initiation-budget';
+import { OperatorRequestBudget } from './operator-budget';
 import { OperatorConnector } from './operator-connector';
 import { answeringTokenFailures } from './token-failures';
 
 /**
  * The connector for a network in a mode; undefined when that pair is not configured. The
  * network comes from the number's prefix (078/079 MTN, 072/073 Airtel) when the transaction is
- * created; the mode from the API key. Test mode is always configured (the simulator).
+ * created; the mode from the API key. Test mode is always configured (the simulator). Every
+ * initiation keeps to the operator's request budget (OperatorRequestBudget).
  */
 @Injectable()
 export class OperatorRegistry {
   private readonly connectors = new Map<string, OperatorConnector>();
 
-  constructor(config: OperatorAdapterConfig, http: OperatorHttpClient) {
+  constructor(config: OperatorAdapterConfig, http: OperatorHttpClient, budget: OperatorRequestBudget) {
     for (const mode of MODES) {
       const mtn = mtnSettings(config, mode);
-      if (mtn) this.connectors.set(key('mtn', mode), answeringTokenFailures(new MtnMomoConnector(mtn, http)));
+      if (mtn) this.connectors.set(key('mtn', mode), keepingInitiationBudget(answeringTokenFailures(new MtnMomoConnector(mtn, http)), budget, 'mtn', mode));
       const airtel = airtelSettings(config, mode);
-      if (airtel) this.connectors.set(key('airtel', mode), answeringTokenFailures(new AirtelMoneyConnector(airtel, http)));
+      if (airtel) this.connectors.set(key('airtel', mode), keepingInitiationBudget(answeringTokenFailures(new AirtelMoneyConnector(airtel, http)), budget, 'airtel', mode));
     }
   }
 

@@ -7,7 +7,7 @@ import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { failureMessage } from '../operators/failure-codes';
 import { OperatorConnector, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { OperatorRegistry } from '../operators/operator-registry';
-import { StatusThrottle } from '../operators/status-throttle';
+import { OperatorRequestBudget } from '../operators/operator-budget';
 import { OperatorWork, statusQuerySends } from './operator-work.service';
 
 /** How the last answer before a deadline failure is described to the merchant. */
@@ -34,16 +34,15 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
   protected readonly handlers: JobHandlers<typeof QueueName.OperatorStatusChecks> = {
     'check-transaction-status': (job) => this.checkStatus(job),
   };
-  private readonly throttle: StatusThrottle;
 
   constructor(
     private readonly work: OperatorWork,
     private readonly operators: OperatorRegistry,
     private readonly config: OperatorAdapterConfig,
+    private readonly budget: OperatorRequestBudget,
   ) {
     super();
     this.concurrency = config.STATUS_CHECK_CONCURRENCY;
-    this.throttle = new StatusThrottle(config.STATUS_QUERIES_PER_SECOND);
   }
 
   private async checkStatus({ transactionId, reason }: CheckTransactionStatusJob): Promise<void> {
@@ -70,7 +69,7 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
   private async ask(transaction: TransactionEntity, reason: StatusCheckReason) {
     const connector = this.operators.connectorFor(transaction.network, transaction.mode);
     if (!connector) return undefined;
-    if (!(await this.throttle.admit(`${transaction.network}.${transaction.mode}`))) {
+    if (!(await this.budget.admitStatusQuery(transaction.network, transaction.mode))) {
       this.logger.debug({ transactionId: transaction.id, reason }, 'status check skipped: operator query budget spent; the reconciler asks again');
       return undefined;
     }

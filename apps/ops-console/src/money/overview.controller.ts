@@ -98,7 +98,7 @@ function breakerTable(signal: Signal<BreakerView[]>): SafeHtml {
 function invariantTable(signal: Signal<{ checkedAt: Date | null; results: InvariantView[] }>): SafeHtml {
   if (!signal.ok) return html`<p class="error">reconciler metrics unavailable: ${signal.error}</p>`;
   if (signal.value.results.length === 0) return html`<p class="empty">The reconciler has not checked the invariants yet.</p>`;
-  return html`<p class="muted">Checked ${when(signal.value.checkedAt)}. Details: <code>admin-cli invariants check</code>.</p>
+  return html`<p class="muted">Checked ${when(signal.value.checkedAt)}. Details: <code>admin-cli invariants</code>.</p>
     <table class="responsive"><thead><tr><th>Invariant</th><th>Result</th><th class="num">Violations</th></tr></thead>
     <tbody>${signal.value.results.map(
       (r) => html`<tr><td data-label="Invariant"><code>${r.name}</code></td><td data-label="Result">${badge(r.violations > 0 ? 'violated' : 'ok')}</td><td class="num" data-label="Violations">${r.violations}</td></tr>`,

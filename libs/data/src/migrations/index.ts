@@ -11,6 +11,7 @@ import { LedgerAdjustments1795390000001 } from './1795390000001-LedgerAdjustment
 import { OperatorReports1795390000002 } from './1795390000002-OperatorReports';
 import { Withdrawals1795390000003 } from './1795390000003-Withdrawals';
 import { EventsApi1795400000000 } from './1795400000000-EventsApi';
+import { IncrementalInvariants1795410030000 } from './1795410030000-IncrementalInvariants';
 import { HotPathStorage1795410050000 } from './1795410050000-HotPathStorage';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   OperatorReports1795390000002,
   Withdrawals1795390000003,
   EventsApi1795400000000,
+  IncrementalInvariants1795410030000,
   HotPathStorage1795410050000,
 ];

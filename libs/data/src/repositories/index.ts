@@ -2,6 +2,7 @@ import { BacklogRepository } from './backlog.repository';
 import { EventsRepository } from './events.repository';
 import { IdempotencyRepository } from './idempotency.repository';
 import { InvariantsRepository } from './invariants.repository';
+import { InvariantCheckpointsRepository } from './invariant-checkpoints.repository';
 import { LedgerRepository } from './ledger.repository';
 import { MerchantsRepository } from './merchants.repository';
 import { OperatorLogRepository } from './operator-log.repository';
@@ -35,6 +36,7 @@ export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
 export * from './reconciliation-exceptions.repository';
 export * from './invariants.repository';
+export * from './invariant-checkpoints.repository';
 export * from './dashboard-users.repository';
 export * from './dashboard-reads.repository';
 export * from './backlog.repository';
@@ -58,6 +60,7 @@ export const REPOSITORIES = [
   OutboxConsumptionRepository,
   ReconciliationExceptionsRepository,
   InvariantsRepository,
+  InvariantCheckpointsRepository,
   DashboardUsersRepository,
   DashboardReadsRepository,
   ConsoleAccountsRepository,
