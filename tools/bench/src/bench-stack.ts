@@ -77,7 +77,13 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       replicas: Object.fromEntries(SCALED_SERVICES.map((service) => [service, replicas])),
       env: {
         '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
-        'operator-adapter': { STATUS_QUERIES_PER_SECOND: '10000', CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000' },
+        'operator-adapter': {
+          MTN_TEST_REQUESTS_PER_SECOND: '100000',
+          MTN_TEST_STATUS_QUERIES_PER_SECOND: '100000',
+          AIRTEL_TEST_REQUESTS_PER_SECOND: '100000',
+          AIRTEL_TEST_STATUS_QUERIES_PER_SECOND: '100000',
+          CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000',
+        },
         'webhook-dispatcher': localReceiver,
         'api-gateway': localReceiver,
       },
