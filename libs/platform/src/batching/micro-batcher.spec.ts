@@ -19,6 +19,27 @@ describe('MicroBatcher', () => {
     expect(flushed).toEqual([[1], [2, 3, 4]]);
   });
 
+  it('with gatherTurn, sends everything submitted in one turn of the event loop as one flush', async () => {
+    const flushed: number[][] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        flushed.push(items);
+        return items;
+      },
+      { maxBatch: 100, maxConcurrentFlushes: 1, gatherTurn: true },
+    );
+    const results = await Promise.all([1, 2, 3].map((n) => batcher.submit(n)));
+    expect(results).toEqual([1, 2, 3]);
+    expect(flushed).toEqual([[1, 2, 3]]);
+  });
+
+  it('fails every item of a flush that throws before returning a promise', async () => {
+    const batcher = new MicroBatcher<number, number>(() => {
+      throw new Error('thrown synchronously');
+    });
+    await expect(batcher.submit(1)).rejects.toThrow('thrown synchronously');
+  });
+
   it('fails only the items the flush says failed, and every item when the flush throws', async () => {
     const perItem = new MicroBatcher<number, number>(async (items) => items.map((n) => (n === 2 ? new Error('bad 2') : n)));
     const results = await Promise.allSettled([1, 2, 3].map((n) => perItem.submit(n)));

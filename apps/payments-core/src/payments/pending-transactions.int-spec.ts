@@ -1,0 +1,50 @@
+import { TransactionsRepository } from '@momo/data';
+import { runWithRequestId } from '@momo/platform';
+import { createTestDatabase, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { PendingTransactions } from './pending-transactions';
+
+/** The batched writes of cash-ins created together, against a real Postgres. */
+describe('PendingTransactions (Postgres)', () => {
+  let db: TestDatabase;
+  let merchant: SeededMerchant;
+  let pending: PendingTransactions;
+  const rowOf = async (id: string) => (await db.dataSource.query(`SELECT status, initiation_state, provider_ref, request_id FROM transactions WHERE id = $1`, [id]))[0];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    merchant = await seedMerchant(db.dataSource);
+    pending = new PendingTransactions(new TransactionsRepository(db.dataSource));
+  });
+  afterAll(() => db.drop());
+
+  it('stores cash-ins made together, each under its own request id, and answers a repeated id with the first row', async () => {
+    const ts = Array.from({ length: 20 }, (_, i) => newTransaction(merchant, { amount: 1_000 + i }));
+    const results = await Promise.all(ts.map((t, i) => runWithRequestId({ requestId: `request-${String(i).padStart(4, '0')}` }, () => pending.insert(t))));
+    expect(results.map((r) => [r.transaction.id, r.transaction.amount, r.created])).toEqual(ts.map((t) => [t.id, t.amount, true]));
+    expect((await rowOf(ts[7].id)).request_id).toBe('request-0007');
+    const again = await pending.insert({ ...ts[3], amount: 99_999 });
+    expect(again).toMatchObject({ created: false, transaction: { id: ts[3].id, amount: 1_003 } });
+  });
+
+  it('fails only the row Postgres refuses when it travelled with others', async () => {
+    const good = Array.from({ length: 5 }, () => newTransaction(merchant));
+    const bad = newTransaction(merchant, { msisdn: 'not-a-wallet' });
+    const results = await Promise.allSettled([...good, bad].map((t) => pending.insert(t)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    for (const t of good) expect(await rowOf(t.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('records initiation outcomes together, and leaves a transaction that is already final as it is', async () => {
+    const [a, b, done] = await Promise.all([newTransaction(merchant), newTransaction(merchant), newTransaction(merchant)].map((t) => pending.insert(t)));
+    await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DECLINED', completed_at = now() WHERE id = $1`, [done.transaction.id]);
+    const [ra, rb, rdone] = await Promise.all([
+      pending.recordInitiation(a.transaction.id, 'accepted', 'MTN-A'),
+      pending.recordInitiation(b.transaction.id, 'unknown'),
+      pending.recordInitiation(done.transaction.id, 'accepted', 'MTN-LATE'),
+    ]);
+    expect(ra).toMatchObject({ initiationState: 'accepted', providerRef: 'MTN-A', status: 'pending' });
+    expect(rb).toMatchObject({ initiationState: 'unknown', status: 'pending' });
+    expect(rdone).toMatchObject({ status: 'failed', initiationState: 'not_sent' });
+    expect(await rowOf(done.transaction.id)).toMatchObject({ provider_ref: '', initiation_state: 'not_sent' });
+  });
+});
