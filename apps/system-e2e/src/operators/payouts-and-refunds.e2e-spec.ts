@@ -145,6 +145,20 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
     expect(await h.initiate(payout.id)).toMatchObject({ kind: 'accepted' });
     await h.stack.restart('operator-simulator');
     expect(await h.sim.record(payout.id)).toMatchObject({ status: 'PENDING' });
+    // The restarted simulator approves it when due. Its callback may reach an adapter whose
+    // breaker is still open from the restart (the check is then dropped for the reconciler), so
+    // the test asks again itself (every second until the breaker lets it through), as the
+    // reconciler would: the simulator must still answer.
+    await waitFor(async () => ((await h.sim.record(payout.id))?.status === 'SUCCESSFUL' ? true : undefined), { timeoutMs: 20_000, what: 'the approval after the restart' });
+    let asked = 0;
+    await waitFor(
+      async () => {
+        if ((await h.resultCount(payout.id)) > 0) return true;
+        await h.checkStatus(payout.id, `after-restart-${asked++}`);
+        return undefined;
+      },
+      { timeoutMs: 45_000, intervalMs: 1_000, what: 'a result after the restart' },
+    );
     expect(await h.result(payout.id)).toMatchObject({ status: 'succeeded' });
     expect((await h.sim.counts(payout.id)).movements).toBe(1);
   });
