@@ -84,7 +84,7 @@ export class AirtelController {
       return answer(200, airtelEnvelope({}, false, codes.not_found, 'Transaction not found.'));
     }
     if (original.status !== 'SUCCESSFUL') return answer(200, airtelEnvelope({}, false, codes.refused, 'Only a successful payment can be refunded.'), original.reference);
-    const scenario = await this.network.scenarioFor(original.msisdn);
+    const scenario = this.network.scenarioFor(original.msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       const payload = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
@@ -154,7 +154,7 @@ export class AirtelController {
     if (kind === 'transfer' && this.pins.read(body.pin) !== this.config.AIRTEL_DISBURSEMENT_PIN) {
       return answer(200, airtelEnvelope({}, false, codes.wrong_pin, 'Invalid PIN.'));
     }
-    const scenario = await this.network.scenarioFor(msisdn);
+    const scenario = this.network.scenarioFor(msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       return answer(fault.status, fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body, fault.headers);

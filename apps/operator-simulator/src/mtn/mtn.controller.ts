@@ -106,33 +106,37 @@ export class MtnController {
       return answer(403, { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT', message: 'Access to target environment is forbidden.' });
     }
     if (!referenceId || !UUID.test(referenceId)) return answer(400, { code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
-    // MTN deduplicates on X-Reference-Id before anything else: a re-sent refund that already
-    // refunded the whole payment is a duplicate, not a refund larger than what is left.
-    if (await this.network.store.get('mtn', referenceId)) return answer(409, DUPLICATE);
+    // MTN deduplicates on X-Reference-Id before anything else. A valid request learns it from the
+    // insert itself (no read first); one about to be refused checks first, so a re-sent request
+    // still gets 409, whatever else changed. A re-sent refund that already refunded the whole
+    // payment is a duplicate, not a refund larger than what is left, so refunds check up front.
+    if (kind === 'refund' && (await this.network.get('mtn', referenceId))) return answer(409, DUPLICATE);
+    const refuse = async (status: number, payload: unknown, extraHeaders?: Record<string, string>) =>
+      kind !== 'refund' && (await this.network.get('mtn', referenceId)) ? answer(409, DUPLICATE) : answer(status, payload, extraHeaders);
 
     let original: SimTransaction | null = null;
     let msisdn = (body[partyField] as { partyId?: unknown } | undefined)?.partyId;
     if (kind === 'refund') {
       const refundOf = body.referenceIdToRefund;
-      original = typeof refundOf === 'string' ? await this.network.store.get('mtn', refundOf) : null;
+      original = typeof refundOf === 'string' ? await this.network.get('mtn', refundOf) : null;
       if (!original || original.kind !== 'collection') return answer(404, { code: 'RESOURCE_NOT_FOUND', message: 'The transaction to refund was not found.' });
       msisdn = original.msisdn;
     }
     if (typeof body.amount !== 'string' || !/^\d+$/.test(body.amount) || Number(body.amount) <= 0 || typeof msisdn !== 'string' || !/^\d{9,15}$/.test(msisdn)) {
-      return answer(400, { code: 'INVALID_PARAMETER', message: `amount (a string of digits) and ${partyField}.partyId are required.` });
+      return refuse(400, { code: 'INVALID_PARAMETER', message: `amount (a string of digits) and ${partyField}.partyId are required.` });
     }
-    if (body.currency !== 'RWF' && body.currency !== 'EUR') return answer(500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+    if (body.currency !== 'RWF' && body.currency !== 'EUR') return refuse(500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
     const amount = Number(body.amount);
     if (original) {
       const refused = await this.refundRefusal(original, amount);
       if (refused) return answer(refused.status, refused.body);
     }
 
-    const scenario = await this.network.scenarioFor(msisdn);
+    const scenario = this.network.scenarioFor(msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       const parsed = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
-      return answer(fault.status, parsed, fault.headers);
+      return refuse(fault.status, parsed, fault.headers);
     }
     const result = await this.network.create({
       operator: 'mtn',

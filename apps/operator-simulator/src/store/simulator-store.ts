@@ -89,95 +89,310 @@ interface Row {
 
 const T = `${SCHEMA}.transactions`;
 
-/** All SQL of the simulator; each money movement commits with the status change that caused it. */
+/** A new transaction and the plan its scenario dictates, as the create batch takes them. */
+export interface CreateRequest {
+  input: NewSimTransaction;
+  plan: Plan;
+}
+
+/** Which pending transactions a resolution batch answers. */
+export type ResolveTarget =
+  | { due: number }
+  | { these: { operator: OperatorId; reference: string; now: boolean }[] };
+
+/**
+ * All SQL of the simulator. Hot paths take many requests per statement (one commit for a batch of
+ * creations, one transaction for a batch of resolutions); each money movement still commits with
+ * the status change that caused it.
+ */
 export class SimulatorStore {
   constructor(
     private readonly pool: Pool,
     private readonly limits: Limits,
   ) {}
 
-  async create(input: NewSimTransaction, plan: Plan): Promise<CreateResult> {
-    return this.inTransaction(async (client) => {
-      // One customer's transactions are created one at a time, so the daily limit holds under concurrency.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${input.operator}:${input.msisdn}`]);
-      const existing = await this.getWith(client, input.operator, input.reference);
-      if (existing) return { kind: 'duplicate', transaction: existing };
-      if (input.kind !== 'refund') {
-        if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
-        const { rows } = await client.query<{ total: string }>(
-          `SELECT COALESCE(SUM(amount), 0) AS total FROM ${T}
-            WHERE operator = $1 AND msisdn = $2 AND kind = $3 AND status <> 'FAILED' AND created_at >= date_trunc('day', now())`,
-          [input.operator, input.msisdn, input.kind],
-        );
-        if (Number(rows[0].total) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
-      }
-      const outcome = plan.outcome;
-      const { rows } = await client.query<Row>(
-        `INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
-           status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'PENDING',$11,$12,
-           CASE WHEN $13::int IS NULL THEN NULL ELSE now() + make_interval(secs => $13::int / 1000.0::float8) END,
-           CASE WHEN $14::int IS NULL THEN NULL ELSE now() + make_interval(secs => $14::int / 1000.0::float8) END,
-           $15,$16,$17,$18)
-         RETURNING *`,
-        [
-          input.operator, input.reference, input.kind, input.externalId, input.operatorTxnId, input.msisdn, input.amount,
-          input.currency, input.refundOf ?? null, input.scenario, outcome?.status ?? null, outcome?.reason ?? null,
-          outcome ? outcome.afterMs : null, plan.earlyCallbackAfterMs ?? null, plan.callbacks, input.callbackUrl,
-          input.callbackMethod, JSON.stringify(input.requestBody),
-        ],
-      );
-      return { kind: 'created', transaction: toTransaction(rows[0]) };
+  /**
+   * Records many new transactions with one read and one insert (one commit). In order, each is a
+   * duplicate of a transaction already there (or earlier in the batch), refused by a limit, or
+   * created. The daily limit counts earlier creations of the same batch; one batch runs at a time
+   * in a process, so totals hold under concurrency (the simulator runs as one replica).
+   */
+  async createMany(requests: CreateRequest[]): Promise<CreateResult[]> {
+    const inputs = requests.map((r) => r.input);
+    const customers = new Map<string, { operator: OperatorId; msisdn: string; kind: TransactionKind }>();
+    for (const i of inputs) if (i.kind !== 'refund') customers.set(customerKey(i), { operator: i.operator, msisdn: i.msisdn, kind: i.kind });
+    const known = await this.pool.query<{ what: 'existing' | 'total'; operator: OperatorId; reference: string | null; msisdn: string | null; kind: TransactionKind | null; total: string | null }>({
+      name: 'sim-create-read',
+      text: `SELECT 'existing' AS what, t.operator, t.reference, NULL::text AS msisdn, NULL::text AS kind, NULL::text AS total
+               FROM ${T} t JOIN unnest($1::text[], $2::text[]) AS k(operator, reference) ON t.operator = k.operator AND t.reference = k.reference
+             UNION ALL
+             SELECT 'total', c.operator, NULL, c.msisdn, c.kind,
+                    (SELECT COALESCE(SUM(t.amount), 0) FROM ${T} t
+                      WHERE t.operator = c.operator AND t.msisdn = c.msisdn AND t.kind = c.kind AND t.status <> 'FAILED'
+                        AND t.created_at >= date_trunc('day', now()))::text
+               FROM unnest($3::text[], $4::text[], $5::text[]) AS c(operator, msisdn, kind)`,
+      values: [
+        inputs.map((i) => i.operator),
+        inputs.map((i) => i.reference),
+        [...customers.values()].map((c) => c.operator),
+        [...customers.values()].map((c) => c.msisdn),
+        [...customers.values()].map((c) => c.kind),
+      ],
     });
-  }
+    const existing = new Set<string>();
+    const totals = new Map<string, number>();
+    for (const r of known.rows) {
+      if (r.what === 'existing') existing.add(`${r.operator}:${r.reference}`);
+      else totals.set(customerKey({ operator: r.operator, msisdn: r.msisdn!, kind: r.kind! }), Number(r.total));
+    }
 
-  /** Transactions whose customer answer is due (whether or not the process restarted since). */
-  async due(limit: number): Promise<{ operator: OperatorId; reference: string }[]> {
-    const { rows } = await this.pool.query(
-      `SELECT operator, reference FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now() ORDER BY resolve_at LIMIT $1`,
-      [limit],
-    );
-    return rows;
+    const results: (CreateResult | 'duplicate')[] = [];
+    const toInsert: number[] = [];
+    for (const [index, input] of inputs.entries()) {
+      const key = `${input.operator}:${input.reference}`;
+      if (existing.has(key)) {
+        results.push('duplicate');
+        continue;
+      }
+      if (input.kind !== 'refund') {
+        if (input.amount > this.limits.perTransaction) {
+          results.push({ kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction });
+          continue;
+        }
+        const total = totals.get(customerKey(input)) ?? 0;
+        if (total + input.amount > this.limits.daily) {
+          results.push({ kind: 'limit', limit: 'daily', value: this.limits.daily });
+          continue;
+        }
+        totals.set(customerKey(input), total + input.amount);
+      }
+      existing.add(key);
+      toInsert.push(index);
+      results.push('duplicate'); // replaced below once the row is in
+    }
+
+    if (toInsert.length > 0) {
+      const rows = toInsert.map((i) => ({ input: inputs[i], plan: requests[i].plan }));
+      const inserted = await this.pool.query<{ operator: OperatorId; reference: string; created_at: Date }>({
+        name: 'sim-create-insert',
+        text: `INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
+                 status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
+               SELECT v.operator, v.reference, v.kind, v.external_id, v.operator_txn_id, v.msisdn, v.amount, v.currency, v.refund_of, v.scenario,
+                 'PENDING', v.planned_status, v.planned_reason,
+                 now() + make_interval(secs => (v.resolve_after_ms / 1000.0)::float8),
+                 now() + make_interval(secs => (v.early_after_ms / 1000.0)::float8),
+                 v.callbacks, v.callback_url, v.callback_method, v.request_body::jsonb
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                             $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+                   AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
+                        scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body)
+               ON CONFLICT (operator, reference) DO NOTHING
+               RETURNING operator, reference, created_at`,
+        values: [
+          rows.map((r) => r.input.operator),
+          rows.map((r) => r.input.reference),
+          rows.map((r) => r.input.kind),
+          rows.map((r) => r.input.externalId),
+          rows.map((r) => r.input.operatorTxnId),
+          rows.map((r) => r.input.msisdn),
+          rows.map((r) => r.input.amount),
+          rows.map((r) => r.input.currency),
+          rows.map((r) => r.input.refundOf ?? null),
+          rows.map((r) => r.input.scenario),
+          rows.map((r) => r.plan.outcome?.status ?? null),
+          rows.map((r) => r.plan.outcome?.reason ?? null),
+          rows.map((r) => r.plan.outcome?.afterMs ?? null),
+          rows.map((r) => r.plan.earlyCallbackAfterMs ?? null),
+          rows.map((r) => r.plan.callbacks),
+          rows.map((r) => r.input.callbackUrl),
+          rows.map((r) => r.input.callbackMethod),
+          rows.map((r) => JSON.stringify(r.input.requestBody)),
+        ],
+      });
+      const createdAt = new Map(inserted.rows.map((r) => [`${r.operator}:${r.reference}`, r.created_at]));
+      for (const i of toInsert) {
+        const input = inputs[i];
+        const at = createdAt.get(`${input.operator}:${input.reference}`);
+        // Not inserted: someone else recorded the same reference in between (a duplicate after all).
+        if (at) results[i] = { kind: 'created', transaction: newTransaction(input, requests[i].plan, at) };
+      }
+    }
+
+    const duplicates = inputs.filter((_, i) => results[i] === 'duplicate');
+    const found = duplicates.length > 0 ? await this.getMany(duplicates) : new Map<string, SimTransaction>();
+    return results.map((result, i) => {
+      if (result !== 'duplicate') return result;
+      const transaction = found.get(`${inputs[i].operator}:${inputs[i].reference}`);
+      if (!transaction) throw new Error(`transaction ${inputs[i].operator}:${inputs[i].reference} vanished while being deduplicated`);
+      return { kind: 'duplicate', transaction };
+    });
   }
 
   /**
-   * Applies the planned answer if it is due: moves the money and records the final status in one
-   * transaction, or fails for lack of funds. Returns the transaction only if this call resolved it.
+   * Applies the planned answers of many pending transactions in one database transaction: the
+   * status changes, then (for approvals) the money, each debit checked against the balance left by
+   * the ones before it. Those that lack funds fail instead. Returns only what this call resolved.
    */
-  async resolve(operator: OperatorId, reference: string, now = false): Promise<SimTransaction | null> {
+  async resolveMany(target: ResolveTarget): Promise<SimTransaction[]> {
     return this.inTransaction(async (client) => {
-      const { rows } = await client.query<Row & { planned_status: SimStatus; planned_reason: FailureReason | null }>(
-        `SELECT * FROM ${T} WHERE operator = $1 AND reference = $2 AND status = 'PENDING' AND (resolve_at <= now() OR ($3 AND resolve_at IS NOT NULL))
-          FOR UPDATE`,
-        [operator, reference, now],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      let status = row.planned_status;
-      let reason = row.planned_reason;
-      if (status === 'SUCCESSFUL' && !(await this.move(client, row))) {
-        status = 'FAILED';
-        reason = 'insufficient_funds';
+      // MATERIALIZED: the locked set is chosen once (a LIMIT … FOR UPDATE subquery could be rescanned).
+      const claimed =
+        'due' in target
+          ? await client.query<Row>({
+              name: 'sim-resolve-due',
+              text: `WITH picked AS MATERIALIZED (
+                       SELECT operator, reference FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now()
+                        ORDER BY resolve_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+                     UPDATE ${T} t SET status = t.planned_status, reason = t.planned_reason, resolved_at = now(), resolve_at = NULL
+                       FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
+                     RETURNING t.*`,
+              values: [target.due],
+            })
+          : await client.query<Row>({
+              name: 'sim-resolve-these',
+              text: `WITH picked AS MATERIALIZED (
+                       SELECT t.operator, t.reference FROM ${T} t
+                         JOIN unnest($1::text[], $2::text[], $3::bool[]) AS k(operator, reference, now) ON t.operator = k.operator AND t.reference = k.reference
+                        WHERE t.status = 'PENDING' AND t.resolve_at IS NOT NULL AND (t.resolve_at <= now() OR k.now)
+                        ORDER BY t.operator, t.reference FOR UPDATE OF t)
+                     UPDATE ${T} t SET status = t.planned_status, reason = t.planned_reason, resolved_at = now(), resolve_at = NULL
+                       FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
+                     RETURNING t.*`,
+              values: [target.these.map((x) => x.operator), target.these.map((x) => x.reference), target.these.map((x) => x.now)],
+            });
+      const rows = claimed.rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+      const approved = rows.filter((r) => r.status === 'SUCCESSFUL');
+      if (approved.length > 0) {
+        const short = await this.moveMany(client, approved);
+        for (const r of short) {
+          r.status = 'FAILED';
+          r.reason = 'insufficient_funds';
+        }
       }
-      const updated = await client.query<Row>(
-        `UPDATE ${T} SET status = $3, reason = $4, resolved_at = now(), resolve_at = NULL
-          WHERE operator = $1 AND reference = $2 RETURNING *`,
-        [operator, reference, status, reason],
-      );
-      return toTransaction(updated.rows[0]);
+      return rows.map(toTransaction);
     });
+  }
+
+  /**
+   * Moves the money of approved transactions, in order; returns those whose payer lacked funds
+   * (nothing moved for them). Wallets and our disbursement account are locked and read in one
+   * statement, the new balances, movements and shortfalls written in another. Our collection
+   * account only ever grows, so its balance is derived from the movements instead of a counter
+   * row that every approval would have to lock.
+   */
+  private async moveMany(client: PoolClient, approved: Row[]): Promise<Row[]> {
+    const wallets = [...new Set(approved.map((r) => `${r.operator}:${r.msisdn}`))].sort();
+    const accounts = [...new Set(approved.filter((r) => r.kind !== 'collection').map((r) => r.operator))].sort();
+    // An upsert that rewrites nothing still locks each row and returns its balance, new or not.
+    const { rows: balances } = await client.query<{ what: 'wallet' | 'account'; key: string; balance: string }>({
+      name: 'sim-lock-balances',
+      text: `WITH w AS (
+               INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
+               SELECT split_part(k, ':', 1), split_part(k, ':', 2), $2::bigint FROM unnest($1::text[]) WITH ORDINALITY AS v(k, n) ORDER BY n
+               ON CONFLICT (operator, msisdn) DO UPDATE SET balance = ${SCHEMA}.wallets.balance
+               RETURNING operator || ':' || msisdn AS key, balance),
+             a AS (
+               INSERT INTO ${SCHEMA}.accounts (operator, product, balance)
+               SELECT v.operator, 'disbursement', $4::bigint FROM unnest($3::text[]) WITH ORDINALITY AS v(operator, n) ORDER BY n
+               ON CONFLICT (operator, product) DO UPDATE SET balance = ${SCHEMA}.accounts.balance
+               RETURNING operator AS key, balance)
+             SELECT 'wallet' AS what, key, balance::text FROM w UNION ALL SELECT 'account', key, balance::text FROM a`,
+      values: [wallets, this.limits.walletOpening, accounts, this.limits.accountOpening],
+    });
+    const wallet = new Map<string, number>();
+    const account = new Map<string, number>();
+    for (const b of balances) (b.what === 'wallet' ? wallet : account).set(b.key, Number(b.balance));
+
+    const moved: Row[] = [];
+    const short: Row[] = [];
+    for (const r of approved) {
+      const amount = Number(r.amount);
+      const w = `${r.operator}:${r.msisdn}`;
+      if (r.kind === 'collection') {
+        const balance = wallet.get(w)!;
+        if (balance < amount) short.push(r);
+        else {
+          wallet.set(w, balance - amount);
+          moved.push(r);
+        }
+      } else {
+        const balance = account.get(r.operator)!;
+        if (balance < amount) short.push(r);
+        else {
+          account.set(r.operator, balance - amount);
+          wallet.set(w, wallet.get(w)! + amount);
+          moved.push(r);
+        }
+      }
+    }
+    const changedWallets = [...new Set(moved.map((r) => `${r.operator}:${r.msisdn}`))];
+    const changedAccounts = [...new Set(moved.filter((r) => r.kind !== 'collection').map((r) => r.operator))];
+    await client.query({
+      name: 'sim-apply-moves',
+      text: `WITH wallets_set AS (
+               UPDATE ${SCHEMA}.wallets w SET balance = v.balance
+                 FROM unnest($1::text[], $2::text[], $3::bigint[]) AS v(operator, msisdn, balance)
+                WHERE w.operator = v.operator AND w.msisdn = v.msisdn),
+             accounts_set AS (
+               UPDATE ${SCHEMA}.accounts a SET balance = v.balance
+                 FROM unnest($4::text[], $5::bigint[]) AS v(operator, balance)
+                WHERE a.operator = v.operator AND a.product = 'disbursement'),
+             moved AS (
+               INSERT INTO ${SCHEMA}.movements (operator, reference, external_id, kind, msisdn, amount)
+               SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[])),
+             short AS (
+               UPDATE ${T} t SET status = 'FAILED', reason = 'insufficient_funds'
+                 FROM unnest($12::text[], $13::text[]) AS v(operator, reference)
+                WHERE t.operator = v.operator AND t.reference = v.reference)
+             SELECT 1`,
+      values: [
+        changedWallets.map((k) => k.split(':')[0]),
+        changedWallets.map((k) => k.split(':')[1]),
+        changedWallets.map((k) => wallet.get(k)),
+        changedAccounts,
+        changedAccounts.map((op) => account.get(op)),
+        moved.map((r) => r.operator),
+        moved.map((r) => r.reference),
+        moved.map((r) => r.external_id),
+        moved.map((r) => r.kind),
+        moved.map((r) => r.msisdn),
+        moved.map((r) => Number(r.amount)),
+        short.map((r) => r.operator),
+        short.map((r) => r.reference),
+      ],
+    });
+    return short;
   }
 
   /** Claims the premature callbacks that are due (each is sent once). */
   async claimEarlyCallbacks(limit: number): Promise<SimTransaction[]> {
-    const { rows } = await this.pool.query<Row>(
-      `UPDATE ${T} SET early_callback_at = NULL
-        WHERE (operator, reference) IN (
-          SELECT operator, reference FROM ${T} WHERE early_callback_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [limit],
-    );
+    const { rows } = await this.pool.query<Row>({
+      name: 'sim-claim-early',
+      text: `WITH picked AS MATERIALIZED (
+               SELECT operator, reference FROM ${T} WHERE early_callback_at <= now() ORDER BY early_callback_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+             UPDATE ${T} t SET early_callback_at = NULL FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
+             RETURNING t.*`,
+      values: [limit],
+    });
     return rows.map(toTransaction);
+  }
+
+  /** One transaction and whether its planned answer is due (a status query settles it first). */
+  async getForStatus(operator: OperatorId, reference: string): Promise<{ transaction: SimTransaction; due: boolean } | null> {
+    const { rows } = await this.pool.query<Row & { due: boolean }>({
+      name: 'sim-get-for-status',
+      text: `SELECT *, (status = 'PENDING' AND resolve_at <= now()) IS TRUE AS due FROM ${T} WHERE operator = $1 AND reference = $2`,
+      values: [operator, reference],
+    });
+    return rows[0] ? { transaction: toTransaction(rows[0]), due: rows[0].due } : null;
+  }
+
+  private async getMany(keys: { operator: OperatorId; reference: string }[]): Promise<Map<string, SimTransaction>> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT t.* FROM ${T} t JOIN unnest($1::text[], $2::text[]) AS k(operator, reference) ON t.operator = k.operator AND t.reference = k.reference`,
+      [keys.map((k) => k.operator), keys.map((k) => k.reference)],
+    );
+    return new Map(rows.map((r) => [`${r.operator}:${r.reference}`, toTransaction(r)]));
   }
 
   get(operator: OperatorId, reference: string): Promise<SimTransaction | null> {
@@ -236,11 +451,23 @@ export class SimulatorStore {
     return out;
   }
 
-  async recordRequest(r: RequestRecord): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO ${SCHEMA}.requests (operator, operation, method, path, reference, external_id, status) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [r.operator, r.operation, r.method, r.path.slice(0, 500), r.reference, r.externalId, r.status],
-    );
+  /** Many request records in one insert, in the order they arrived. */
+  async recordRequests(records: (RequestRecord & { at: Date })[]): Promise<void> {
+    await this.pool.query({
+      name: 'sim-record-requests',
+      text: `INSERT INTO ${SCHEMA}.requests (operator, operation, method, path, reference, external_id, status, created_at)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::timestamptz[])`,
+      values: [
+        records.map((r) => r.operator),
+        records.map((r) => r.operation),
+        records.map((r) => r.method),
+        records.map((r) => r.path.slice(0, 500)),
+        records.map((r) => r.reference),
+        records.map((r) => r.externalId),
+        records.map((r) => r.status),
+        records.map((r) => r.at),
+      ],
+    });
   }
 
   async requests(filter: { reference?: string; operator?: string; limit: number }): Promise<(RequestRecord & { at: Date })[]> {
@@ -287,9 +514,9 @@ export class SimulatorStore {
     }
   }
 
-  async scenarioOverride(msisdn: string): Promise<Scenario | undefined> {
-    const { rows } = await this.pool.query<{ scenario: Scenario }>(`SELECT scenario FROM ${SCHEMA}.scenario_overrides WHERE msisdn = $1`, [msisdn]);
-    return rows[0]?.scenario;
+  async scenarioOverrides(): Promise<Map<string, Scenario>> {
+    const { rows } = await this.pool.query<{ msisdn: string; scenario: Scenario }>(`SELECT msisdn, scenario FROM ${SCHEMA}.scenario_overrides`);
+    return new Map(rows.map((r) => [r.msisdn, r.scenario]));
   }
 
   async accountBalance(operator: OperatorId, product: 'collection' | 'disbursement'): Promise<number> {
@@ -330,38 +557,6 @@ export class SimulatorStore {
     );
   }
 
-  /**
-   * Debits the paying side and credits the other; false (nothing moved) when the payer lacks funds.
-   * Our collection account only ever grows, so its balance is derived from the movements instead
-   * of a counter row that every approval would have to lock.
-   */
-  private async move(client: PoolClient, row: Row): Promise<boolean> {
-    const amount = Number(row.amount);
-    await client.query(`INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-      row.operator,
-      row.msisdn,
-      this.limits.walletOpening,
-    ]);
-    const wallet = `UPDATE ${SCHEMA}.wallets SET balance = balance + $3 WHERE operator = $1 AND msisdn = $2 AND balance + $3 >= 0`;
-    if (row.kind === 'collection') {
-      const debited = await client.query(wallet, [row.operator, row.msisdn, -amount]);
-      if (debited.rowCount !== 1) return false;
-    } else {
-      await this.ensureDisbursementAccount(client, row.operator);
-      const debited = await client.query(
-        `UPDATE ${SCHEMA}.accounts SET balance = balance - $2 WHERE operator = $1 AND product = 'disbursement' AND balance - $2 >= 0`,
-        [row.operator, amount],
-      );
-      if (debited.rowCount !== 1) return false;
-      await client.query(wallet, [row.operator, row.msisdn, amount]);
-    }
-    await client.query(
-      `INSERT INTO ${SCHEMA}.movements (operator, reference, external_id, kind, msisdn, amount) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [row.operator, row.reference, row.external_id, row.kind, row.msisdn, amount],
-    );
-    return true;
-  }
-
   private async getWith(db: Pool | PoolClient, operator: OperatorId, reference: string): Promise<SimTransaction | null> {
     const { rows } = await db.query<Row>(`SELECT * FROM ${T} WHERE operator = $1 AND reference = $2`, [operator, reference]);
     return rows[0] ? toTransaction(rows[0]) : null;
@@ -381,6 +576,34 @@ export class SimulatorStore {
       client.release();
     }
   }
+}
+
+function customerKey(c: { operator: OperatorId; msisdn: string; kind: TransactionKind }): string {
+  return `${c.operator}:${c.msisdn}:${c.kind}`;
+}
+
+/** The record of a row just inserted, without reading it back. */
+function newTransaction(input: NewSimTransaction, plan: Plan, createdAt: Date): SimTransaction {
+  return {
+    operator: input.operator,
+    reference: input.reference,
+    kind: input.kind,
+    externalId: input.externalId,
+    operatorTxnId: input.operatorTxnId,
+    msisdn: input.msisdn,
+    amount: input.amount,
+    currency: input.currency,
+    refundOf: input.refundOf ?? null,
+    scenario: input.scenario,
+    status: 'PENDING',
+    reason: null,
+    callbacks: plan.callbacks,
+    callbackUrl: input.callbackUrl,
+    callbackMethod: input.callbackMethod,
+    requestBody: input.requestBody,
+    createdAt,
+    resolvedAt: null,
+  };
 }
 
 function toTransaction(r: Row): SimTransaction {
