@@ -15,6 +15,8 @@ const BATCH = 200;
 const CALLBACK_TIMEOUT_MS = 5_000;
 /** Final transactions kept in memory for status queries (a final status never changes). */
 const FINALS_KEPT = 20_000;
+/** How often the timer looks in the database even when nothing is known to be due. */
+const SWEEP_MS = 1_000;
 
 type ResolveRequest = { operator: OperatorId; reference: string; now: boolean };
 
@@ -44,6 +46,13 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private txnSequence = randomInt(0, 1_000_000);
+  /**
+   * Planned answers and premature callbacks still to come, as far as this process knows (counted
+   * from the database at start, then kept): the timer only asks the database when one may be due.
+   * A slow sweep runs regardless, in case a count ever fell behind.
+   */
+  private outstanding = { answers: 0, earlyCallbacks: 0 };
+  private lastSweep = 0;
 
   constructor(private readonly config: SimulatorConfig) {}
 
@@ -61,6 +70,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
       (error) => this.logger.error({ err: error.message }, 'could not record requests'),
     );
     this.overrides = await this.store.scenarioOverrides();
+    this.outstanding = await this.store.outstanding();
   }
 
   onApplicationBootstrap(): void {
@@ -93,7 +103,14 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
    */
   create(input: Omit<NewSimTransaction, 'operatorTxnId'>): Promise<CreateResult> {
     const plan = planFor(input.scenario, input.kind, this.config);
-    return this.creations.submit({ input: { ...input, msisdn: canonicalMsisdn(input.msisdn), operatorTxnId: this.operatorTxnId(input.operator) }, plan });
+    const created = this.creations.submit({ input: { ...input, msisdn: canonicalMsisdn(input.msisdn), operatorTxnId: this.operatorTxnId(input.operator) }, plan });
+    return created.then((result) => {
+      if (result.kind === 'created') {
+        if (plan.outcome) this.outstanding.answers++;
+        if (plan.earlyCallbackAfterMs !== undefined) this.outstanding.earlyCallbacks++;
+      }
+      return result;
+    });
   }
 
   /** A transaction by its reference; final ones from memory. */
@@ -138,6 +155,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
     const run = this.resolving.then(() => this.store.resolveMany(target));
     this.resolving = run.catch(() => undefined);
     return run.then((resolved) => {
+      this.outstanding.answers = Math.max(0, this.outstanding.answers - resolved.length);
       for (const tx of resolved) {
         this.remember(tx);
         void this.callBack(tx, false);
@@ -163,9 +181,17 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private async tick(): Promise<void> {
     let busy = false;
     try {
-      const resolved = await this.resolve({ due: BATCH });
-      busy = resolved.length === BATCH;
-      for (const early of await this.store.claimEarlyCallbacks(BATCH)) void this.callBack(early, true);
+      const sweep = Date.now() - this.lastSweep >= SWEEP_MS;
+      if (sweep) this.lastSweep = Date.now();
+      if (sweep || this.outstanding.answers > 0) {
+        const resolved = await this.resolve({ due: BATCH });
+        busy = resolved.length === BATCH;
+      }
+      if (sweep || this.outstanding.earlyCallbacks > 0) {
+        const early = await this.store.claimEarlyCallbacks(BATCH);
+        this.outstanding.earlyCallbacks = Math.max(0, this.outstanding.earlyCallbacks - early.length);
+        for (const tx of early) void this.callBack(tx, true);
+      }
     } catch (error) {
       if (!this.stopped) this.logger.error({ err: (error as Error).message }, 'simulated customers could not answer');
     }

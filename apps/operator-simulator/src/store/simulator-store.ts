@@ -112,118 +112,93 @@ export class SimulatorStore {
   ) {}
 
   /**
-   * Records many new transactions with one read and one insert (one commit). In order, each is a
-   * duplicate of a transaction already there (or earlier in the batch), refused by a limit, or
-   * created. The daily limit counts earlier creations of the same batch; one batch runs at a time
-   * in a process, so totals hold under concurrency (the simulator runs as one replica).
+   * Records many new transactions, in order: each is a duplicate of a transaction already there
+   * (or earlier in the batch), refused by a limit, or created. Usually one statement (one round
+   * trip, one commit) for the whole batch: it checks and inserts together. A batch in which a
+   * customer or a reference comes back is cut into rounds, so the daily limit counts the earlier
+   * creations of the same batch. One batch runs at a time in a process, so totals hold under
+   * concurrency (the simulator runs as one replica).
    */
   async createMany(requests: CreateRequest[]): Promise<CreateResult[]> {
-    const inputs = requests.map((r) => r.input);
-    const customers = new Map<string, { operator: OperatorId; msisdn: string; kind: TransactionKind }>();
-    for (const i of inputs) if (i.kind !== 'refund') customers.set(customerKey(i), { operator: i.operator, msisdn: i.msisdn, kind: i.kind });
-    const known = await this.pool.query<{ what: 'existing' | 'total'; operator: OperatorId; reference: string | null; msisdn: string | null; kind: TransactionKind | null; total: string | null }>({
-      name: 'sim-create-read',
-      text: `SELECT 'existing' AS what, t.operator, t.reference, NULL::text AS msisdn, NULL::text AS kind, NULL::text AS total
-               FROM ${T} t JOIN unnest($1::text[], $2::text[]) AS k(operator, reference) ON t.operator = k.operator AND t.reference = k.reference
-             UNION ALL
-             SELECT 'total', c.operator, NULL, c.msisdn, c.kind,
-                    (SELECT COALESCE(SUM(t.amount), 0) FROM ${T} t
-                      WHERE t.operator = c.operator AND t.msisdn = c.msisdn AND t.kind = c.kind AND t.status <> 'FAILED'
-                        AND t.created_at >= date_trunc('day', now()))::text
-               FROM unnest($3::text[], $4::text[], $5::text[]) AS c(operator, msisdn, kind)`,
+    const results: CreateResult[] = new Array(requests.length);
+    for (const round of rounds(requests.map((r) => r.input))) {
+      const outcomes = await this.createRound(round.map((i) => requests[i]));
+      round.forEach((index, j) => (results[index] = outcomes[j]));
+    }
+    return results;
+  }
+
+  /** One statement for requests whose customers and references are all different. */
+  private async createRound(requests: CreateRequest[]): Promise<CreateResult[]> {
+    const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
+    const { rows: checked } = await this.pool.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
+      name: 'sim-create',
+      text: `WITH v AS (
+               SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                                    $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+                 WITH ORDINALITY AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
+                                      scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body, n)),
+             checked AS MATERIALIZED (
+               SELECT v.*,
+                      EXISTS (SELECT 1 FROM ${T} t WHERE t.operator = v.operator AND t.reference = v.reference) AS existing,
+                      CASE WHEN v.kind = 'refund' THEN 0 ELSE
+                        (SELECT COALESCE(SUM(t.amount), 0) FROM ${T} t
+                          WHERE t.operator = v.operator AND t.msisdn = v.msisdn AND t.kind = v.kind AND t.status <> 'FAILED'
+                            AND t.created_at >= date_trunc('day', now())) END AS total
+                 FROM v),
+             inserted AS (
+               INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
+                 status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
+               SELECT c.operator, c.reference, c.kind, c.external_id, c.operator_txn_id, c.msisdn, c.amount, c.currency, c.refund_of, c.scenario,
+                 'PENDING', c.planned_status, c.planned_reason,
+                 now() + make_interval(secs => (c.resolve_after_ms / 1000.0)::float8),
+                 now() + make_interval(secs => (c.early_after_ms / 1000.0)::float8),
+                 c.callbacks, c.callback_url, c.callback_method, c.request_body::jsonb
+                 FROM checked c
+                WHERE NOT c.existing AND (c.kind = 'refund' OR (c.amount <= $19 AND c.total + c.amount <= $20))
+               ON CONFLICT (operator, reference) DO NOTHING
+               RETURNING operator, reference, created_at)
+             SELECT c.n::int AS n, c.existing, c.total::text AS total, i.created_at
+               FROM checked c LEFT JOIN inserted i ON i.operator = c.operator AND i.reference = c.reference
+              ORDER BY c.n`,
       values: [
-        inputs.map((i) => i.operator),
-        inputs.map((i) => i.reference),
-        [...customers.values()].map((c) => c.operator),
-        [...customers.values()].map((c) => c.msisdn),
-        [...customers.values()].map((c) => c.kind),
+        rows.map((r) => r.input.operator),
+        rows.map((r) => r.input.reference),
+        rows.map((r) => r.input.kind),
+        rows.map((r) => r.input.externalId),
+        rows.map((r) => r.input.operatorTxnId),
+        rows.map((r) => r.input.msisdn),
+        rows.map((r) => r.input.amount),
+        rows.map((r) => r.input.currency),
+        rows.map((r) => r.input.refundOf ?? null),
+        rows.map((r) => r.input.scenario),
+        rows.map((r) => r.plan.outcome?.status ?? null),
+        rows.map((r) => r.plan.outcome?.reason ?? null),
+        rows.map((r) => r.plan.outcome?.afterMs ?? null),
+        rows.map((r) => r.plan.earlyCallbackAfterMs ?? null),
+        rows.map((r) => r.plan.callbacks),
+        rows.map((r) => r.input.callbackUrl),
+        rows.map((r) => r.input.callbackMethod),
+        rows.map((r) => JSON.stringify(r.input.requestBody)),
+        this.limits.perTransaction,
+        this.limits.daily,
       ],
     });
-    const existing = new Set<string>();
-    const totals = new Map<string, number>();
-    for (const r of known.rows) {
-      if (r.what === 'existing') existing.add(`${r.operator}:${r.reference}`);
-      else totals.set(customerKey({ operator: r.operator, msisdn: r.msisdn!, kind: r.kind! }), Number(r.total));
-    }
-
-    const results: (CreateResult | 'duplicate')[] = [];
-    const toInsert: number[] = [];
-    for (const [index, input] of inputs.entries()) {
-      const key = `${input.operator}:${input.reference}`;
-      if (existing.has(key)) {
-        results.push('duplicate');
-        continue;
-      }
-      if (input.kind !== 'refund') {
-        if (input.amount > this.limits.perTransaction) {
-          results.push({ kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction });
-          continue;
-        }
-        const total = totals.get(customerKey(input)) ?? 0;
-        if (total + input.amount > this.limits.daily) {
-          results.push({ kind: 'limit', limit: 'daily', value: this.limits.daily });
-          continue;
-        }
-        totals.set(customerKey(input), total + input.amount);
-      }
-      existing.add(key);
-      toInsert.push(index);
-      results.push('duplicate'); // replaced below once the row is in
-    }
-
-    if (toInsert.length > 0) {
-      const rows = toInsert.map((i) => ({ input: inputs[i], plan: requests[i].plan }));
-      const inserted = await this.pool.query<{ operator: OperatorId; reference: string; created_at: Date }>({
-        name: 'sim-create-insert',
-        text: `INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
-                 status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
-               SELECT v.operator, v.reference, v.kind, v.external_id, v.operator_txn_id, v.msisdn, v.amount, v.currency, v.refund_of, v.scenario,
-                 'PENDING', v.planned_status, v.planned_reason,
-                 now() + make_interval(secs => (v.resolve_after_ms / 1000.0)::float8),
-                 now() + make_interval(secs => (v.early_after_ms / 1000.0)::float8),
-                 v.callbacks, v.callback_url, v.callback_method, v.request_body::jsonb
-                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
-                             $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
-                   AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
-                        scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body)
-               ON CONFLICT (operator, reference) DO NOTHING
-               RETURNING operator, reference, created_at`,
-        values: [
-          rows.map((r) => r.input.operator),
-          rows.map((r) => r.input.reference),
-          rows.map((r) => r.input.kind),
-          rows.map((r) => r.input.externalId),
-          rows.map((r) => r.input.operatorTxnId),
-          rows.map((r) => r.input.msisdn),
-          rows.map((r) => r.input.amount),
-          rows.map((r) => r.input.currency),
-          rows.map((r) => r.input.refundOf ?? null),
-          rows.map((r) => r.input.scenario),
-          rows.map((r) => r.plan.outcome?.status ?? null),
-          rows.map((r) => r.plan.outcome?.reason ?? null),
-          rows.map((r) => r.plan.outcome?.afterMs ?? null),
-          rows.map((r) => r.plan.earlyCallbackAfterMs ?? null),
-          rows.map((r) => r.plan.callbacks),
-          rows.map((r) => r.input.callbackUrl),
-          rows.map((r) => r.input.callbackMethod),
-          rows.map((r) => JSON.stringify(r.input.requestBody)),
-        ],
-      });
-      const createdAt = new Map(inserted.rows.map((r) => [`${r.operator}:${r.reference}`, r.created_at]));
-      for (const i of toInsert) {
-        const input = inputs[i];
-        const at = createdAt.get(`${input.operator}:${input.reference}`);
-        // Not inserted: someone else recorded the same reference in between (a duplicate after all).
-        if (at) results[i] = { kind: 'created', transaction: newTransaction(input, requests[i].plan, at) };
-      }
-    }
-
-    const duplicates = inputs.filter((_, i) => results[i] === 'duplicate');
+    const results: (CreateResult | 'duplicate')[] = checked.map((c, j) => {
+      const { input, plan } = rows[j];
+      if (c.created_at) return { kind: 'created', transaction: newTransaction(input, plan, c.created_at) };
+      if (c.existing || input.kind === 'refund') return 'duplicate';
+      if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
+      if (Number(c.total) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
+      // Checked as new but not inserted: someone else recorded the same reference in between.
+      return 'duplicate';
+    });
+    const duplicates = rows.filter((_, j) => results[j] === 'duplicate').map((r) => r.input);
     const found = duplicates.length > 0 ? await this.getMany(duplicates) : new Map<string, SimTransaction>();
-    return results.map((result, i) => {
+    return results.map((result, j) => {
       if (result !== 'duplicate') return result;
-      const transaction = found.get(`${inputs[i].operator}:${inputs[i].reference}`);
-      if (!transaction) throw new Error(`transaction ${inputs[i].operator}:${inputs[i].reference} vanished while being deduplicated`);
+      const transaction = found.get(`${rows[j].input.operator}:${rows[j].input.reference}`);
+      if (!transaction) throw new Error(`transaction ${rows[j].input.operator}:${rows[j].input.reference} vanished while being deduplicated`);
       return { kind: 'duplicate', transaction };
     });
   }
@@ -362,6 +337,15 @@ export class SimulatorStore {
       ],
     });
     return short;
+  }
+
+  /** Planned answers and premature callbacks not yet given (the timer's work, as a restarted process finds it). */
+  async outstanding(): Promise<{ answers: number; earlyCallbacks: number }> {
+    const { rows } = await this.pool.query<{ answers: number; early: number }>(
+      `SELECT (SELECT count(*) FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL)::int AS answers,
+              (SELECT count(*) FROM ${T} WHERE early_callback_at IS NOT NULL)::int AS early`,
+    );
+    return { answers: rows[0].answers, earlyCallbacks: rows[0].early };
   }
 
   /** Claims the premature callbacks that are due (each is sent once). */
@@ -578,8 +562,21 @@ export class SimulatorStore {
   }
 }
 
-function customerKey(c: { operator: OperatorId; msisdn: string; kind: TransactionKind }): string {
-  return `${c.operator}:${c.msisdn}:${c.kind}`;
+/**
+ * Cuts a batch into rounds, in order, so that no round holds a customer's payments (or payouts)
+ * twice or a reference twice: a later one goes in a round after the earlier one.
+ */
+function rounds(inputs: NewSimTransaction[]): number[][] {
+  const out: number[][] = [];
+  const lastRound = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const keys = [`ref:${input.operator}:${input.reference}`];
+    if (input.kind !== 'refund') keys.push(`customer:${input.operator}:${input.msisdn}:${input.kind}`);
+    const round = Math.max(-1, ...keys.map((k) => lastRound.get(k) ?? -1)) + 1;
+    for (const k of keys) lastRound.set(k, round);
+    (out[round] ??= []).push(index);
+  });
+  return out;
 }
 
 /** The record of a row just inserted, without reading it back. */
