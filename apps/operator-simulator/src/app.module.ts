@@ -14,8 +14,8 @@ export class OperatorSimulatorModule {
     return {
       module: OperatorSimulatorModule,
       imports: [ConfigModule.forRoot(SimulatorConfig, config), SimulatorLoggingModule, HealthModule.forRoot({ database: false, redis: false })],
-      controllers: [MtnController, AirtelController, ControlController],
-      providers: [TokenIssuer, SimulatedNetwork],
+      controllers: [ControlController],
+      providers: [TokenIssuer, SimulatedNetwork, MtnController, AirtelController],
     };
   }
 }
