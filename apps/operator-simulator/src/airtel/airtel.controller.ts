@@ -102,7 +102,7 @@ export class AirtelController {
     });
     if (result.kind === 'limit') return answer(200, airtelEnvelope({}, false, codes.refused, 'Refund refused.'), reference);
     // Refunds complete synchronously: the answer is the final word.
-    const settled = (await this.network.settleNow('airtel', reference)) ?? result.transaction;
+    const settled = (await this.network.settleNow(result.transaction)) ?? (await this.network.get('airtel', reference)) ?? result.transaction;
     // Done, but the first answer comes late; a repeat (our status check) is answered at once.
     if (result.kind === 'created') await slowIfAsked(scenario, this.config.SLOW_ANSWER_MS);
     const ok = settled.status === 'SUCCESSFUL';

@@ -9,6 +9,7 @@ import { canonicalMsisdn, planFor, Scenario, scenarioOfNumber } from '../scenari
 import { SimulatorConfig, simulatorDatabaseUrl } from '../simulator.config';
 import { ensureSchema } from '../store/simulator-schema';
 import { CreateRequest, CreateResult, NewSimTransaction, OperatorId, RequestRecord, ResolveTarget, SimTransaction, SimulatorStore } from '../store/simulator-store';
+import { DueQueue } from './due-queue';
 import { RequestLog } from './request-log';
 
 const BATCH = 200;
@@ -18,7 +19,6 @@ const FINALS_KEPT = 20_000;
 /** How often the timer looks in the database even when nothing is known to be due. */
 const SWEEP_MS = 1_000;
 
-type ResolveRequest = { operator: OperatorId; reference: string; now: boolean };
 
 /**
  * The simulated networks' back office, shared by both operators' wire protocols: it records
@@ -39,7 +39,9 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private overrides = new Map<string, Scenario>();
   private readonly finals = new Map<string, SimTransaction>();
   private readonly creations = new MicroBatcher<CreateRequest, CreateResult>((batch) => this.store.createMany(batch), { maxBatch: BATCH, maxConcurrentFlushes: 1 });
-  private readonly settlements = new MicroBatcher<ResolveRequest, SimTransaction | null>((batch) => this.settle(batch), { maxBatch: BATCH, maxConcurrentFlushes: 1 });
+  private readonly settlements = new MicroBatcher<ResolveTarget, SimTransaction | null>((batch) => this.settle(batch), { maxBatch: BATCH, maxConcurrentFlushes: 1 });
+  /** Planned answers of this process's transactions (and, after a restart, of the pending ones found). */
+  private readonly answers = new DueQueue<{ target: ResolveTarget; attempts: number }>();
   /** Resolution batches run one at a time: they lock the same wallets. */
   private resolving: Promise<unknown> = Promise.resolve();
   private readonly callbacks = new Agent({ keepAliveTimeout: 10_000, headersTimeout: CALLBACK_TIMEOUT_MS, bodyTimeout: CALLBACK_TIMEOUT_MS, connectTimeout: CALLBACK_TIMEOUT_MS });
@@ -47,11 +49,11 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private stopped = false;
   private txnSequence = randomInt(0, 1_000_000);
   /**
-   * Planned answers and premature callbacks still to come, as far as this process knows (counted
-   * from the database at start, then kept): the timer only asks the database when one may be due.
-   * A slow sweep runs regardless, in case a count ever fell behind.
+   * Premature callbacks still to come, as far as this process knows (counted from the database at
+   * start, then kept): the timer claims them only when there may be one. A slow sweep of the
+   * database runs regardless, in case this process ever missed something.
    */
-  private outstanding = { answers: 0, earlyCallbacks: 0 };
+  private earlyCallbacks = 0;
   private lastSweep = 0;
 
   constructor(private readonly config: SimulatorConfig) {}
@@ -70,7 +72,9 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
       (error) => this.logger.error({ err: error.message }, 'could not record requests'),
     );
     this.overrides = await this.store.scenarioOverrides();
-    this.outstanding = await this.store.outstanding();
+    this.earlyCallbacks = (await this.store.outstanding()).earlyCallbacks;
+    const now = Date.now();
+    for (const { target, inMs } of await this.store.prepareForAnswers()) this.answers.push(now + inMs, { target, attempts: 0 });
   }
 
   onApplicationBootstrap(): void {
@@ -103,11 +107,13 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
    */
   create(input: Omit<NewSimTransaction, 'operatorTxnId'>): Promise<CreateResult> {
     const plan = planFor(input.scenario, input.kind, this.config);
-    const created = this.creations.submit({ input: { ...input, msisdn: canonicalMsisdn(input.msisdn), operatorTxnId: this.operatorTxnId(input.operator) }, plan });
+    const msisdn = canonicalMsisdn(input.msisdn);
+    const created = this.creations.submit({ input: { ...input, msisdn, operatorTxnId: this.operatorTxnId(input.operator) }, plan });
     return created.then((result) => {
       if (result.kind === 'created') {
-        if (plan.outcome) this.outstanding.answers++;
-        if (plan.earlyCallbackAfterMs !== undefined) this.outstanding.earlyCallbacks++;
+        // Due no earlier than this (the row's clock started before the insert returned).
+        if (plan.outcome) this.answers.push(Date.now() + plan.outcome.afterMs, { target: { operator: input.operator, reference: input.reference, msisdn, kind: input.kind, now: false }, attempts: 0 });
+        if (plan.earlyCallbackAfterMs !== undefined) this.earlyCallbacks++;
       }
       return result;
     });
@@ -127,12 +133,13 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
     const found = await this.store.getForStatus(operator, reference);
     if (!found) return null;
     if (!found.due) return this.remember(found.transaction);
-    return (await this.settlements.submit({ operator, reference, now: false })) ?? (await this.get(operator, reference));
+    const { msisdn, kind } = found.transaction;
+    return (await this.settlements.submit({ operator, reference, msisdn, kind, now: false })) ?? (await this.get(operator, reference));
   }
 
   /** Resolves a transaction at once, whatever its plan's timing (synchronous operations such as Airtel refunds). */
-  settleNow(operator: OperatorId, reference: string): Promise<SimTransaction | null> {
-    return this.settlements.submit({ operator, reference, now: true });
+  settleNow(tx: SimTransaction): Promise<SimTransaction | null> {
+    return this.settlements.submit({ operator: tx.operator, reference: tx.reference, msisdn: tx.msisdn, kind: tx.kind, now: true });
   }
 
   record(request: RequestRecord): void {
@@ -144,18 +151,17 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
     return this.requestLog.flush();
   }
 
-  private async settle(batch: ResolveRequest[]): Promise<(SimTransaction | null)[]> {
-    const resolved = await this.resolve({ these: batch });
+  private async settle(batch: ResolveTarget[]): Promise<(SimTransaction | null)[]> {
+    const resolved = await this.resolve(batch);
     const byKey = new Map(resolved.map((tx) => [`${tx.operator}:${tx.reference}`, tx]));
     return batch.map((r) => byKey.get(`${r.operator}:${r.reference}`) ?? null);
   }
 
   /** One resolution batch at a time; what it resolved is remembered and called back. */
-  private resolve(target: ResolveTarget): Promise<SimTransaction[]> {
-    const run = this.resolving.then(() => this.store.resolveMany(target));
+  private resolve(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    const run = this.resolving.then(() => this.store.resolveMany(targets));
     this.resolving = run.catch(() => undefined);
     return run.then((resolved) => {
-      this.outstanding.answers = Math.max(0, this.outstanding.answers - resolved.length);
       for (const tx of resolved) {
         this.remember(tx);
         void this.callBack(tx, false);
@@ -181,15 +187,31 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private async tick(): Promise<void> {
     let busy = false;
     try {
-      const sweep = Date.now() - this.lastSweep >= SWEEP_MS;
-      if (sweep) this.lastSweep = Date.now();
-      if (sweep || this.outstanding.answers > 0) {
-        const resolved = await this.resolve({ due: BATCH });
-        busy = resolved.length === BATCH;
+      const now = Date.now();
+      const due = this.answers.takeDue(now, BATCH);
+      busy = due.length === BATCH;
+      if (due.length > 0) {
+        const resolved = await this.resolve(due.map((d) => d.target)).catch((error: Error) => {
+          for (const d of due) this.answers.push(now + this.config.RESOLVE_INTERVAL_MS, d);
+          throw error;
+        });
+        // Not resolved: answered already (a status query), or not yet due by the database's clock; a
+        // few more tries, then the sweep has it.
+        const done = new Set(resolved.map((tx) => `${tx.operator}:${tx.reference}`));
+        for (const d of due) {
+          if (!done.has(`${d.target.operator}:${d.target.reference}`) && d.attempts < 3) this.answers.push(now + this.config.RESOLVE_INTERVAL_MS, { ...d, attempts: d.attempts + 1 });
+        }
       }
-      if (sweep || this.outstanding.earlyCallbacks > 0) {
+      const sweep = now - this.lastSweep >= SWEEP_MS;
+      if (sweep) {
+        this.lastSweep = now;
+        const missed = await this.store.due(BATCH);
+        if (missed.length > 0) await this.resolve(missed);
+        busy ||= missed.length === BATCH;
+      }
+      if (sweep || this.earlyCallbacks > 0) {
         const early = await this.store.claimEarlyCallbacks(BATCH);
-        this.outstanding.earlyCallbacks = Math.max(0, this.outstanding.earlyCallbacks - early.length);
+        this.earlyCallbacks = Math.max(0, this.earlyCallbacks - early.length);
         for (const tx of early) void this.callBack(tx, true);
       }
     } catch (error) {

@@ -18,6 +18,7 @@ describe('SimulatorStore batches (real Postgres)', () => {
     pool = new Pool({ connectionString: db.url, max: 3 });
     await ensureSchema(pool);
     store = new SimulatorStore(pool, LIMITS);
+    await store.prepareForAnswers();
   });
 
   afterAll(async () => {
@@ -45,6 +46,8 @@ describe('SimulatorStore batches (real Postgres)', () => {
     return { input, plan: planFor(scenario, kind, TIMINGS) };
   };
 
+  const target = (r: { input: NewSimTransaction }) => ({ operator: r.input.operator, reference: r.input.reference, msisdn: r.input.msisdn, kind: r.input.kind, now: false });
+
   const movements = async (reference: string) =>
     Number((await pool.query(`SELECT count(*) AS n FROM ${SCHEMA}.movements WHERE reference = $1`, [reference])).rows[0].n);
 
@@ -55,9 +58,9 @@ describe('SimulatorStore batches (real Postgres)', () => {
     expect([a.kind, b.kind]).toEqual(['created', 'duplicate']);
     expect(b.kind === 'duplicate' && b.transaction.operatorTxnId).toBe(first.input.operatorTxnId);
 
-    const resolved = await store.resolveMany({ due: 100 });
+    const resolved = await store.resolveMany(await store.due(100));
     expect(resolved.filter((t) => t.reference === first.input.reference).map((t) => t.status)).toEqual(['SUCCESSFUL']);
-    expect(await store.resolveMany({ these: [{ operator: 'mtn', reference: first.input.reference, now: true }] })).toEqual([]);
+    expect(await store.resolveMany([{ ...target(first), now: true }])).toEqual([]);
     expect(await movements(first.input.reference)).toBe(1);
     // A re-sent request after it resolved is still the same transaction.
     const [late] = await store.createMany([first]);
@@ -73,14 +76,14 @@ describe('SimulatorStore batches (real Postgres)', () => {
       request('250780000003', 2_000),
     ]);
     expect(results.map((r) => (r.kind === 'limit' ? `limit:${r.limit}` : r.kind))).toEqual(['created', 'created', 'limit:daily', 'limit:per_transaction', 'created']);
-    await store.resolveMany({ due: 100 });
+    await store.resolveMany(await store.due(100));
   });
 
   it('debits each approval against what the earlier ones in the batch left, and fails the one the wallet cannot pay', async () => {
     const first = request('250780000004', 600);
     const second = request('250780000004', 600);
     await store.createMany([first, second]);
-    const resolved = await store.resolveMany({ due: 100 });
+    const resolved = await store.resolveMany(await store.due(100));
     const byRef = new Map(resolved.map((t) => [t.reference, t]));
     expect([byRef.get(first.input.reference)?.status, byRef.get(second.input.reference)?.status]).toEqual(['SUCCESSFUL', 'FAILED']);
     expect(byRef.get(second.input.reference)?.reason).toBe('insufficient_funds');
@@ -96,7 +99,7 @@ describe('SimulatorStore batches (real Postgres)', () => {
     // Created one after the other, so the payout is resolved first and pays for the payment.
     await store.createMany([payout]);
     await store.createMany([payment]);
-    const resolved = await store.resolveMany({ due: 100 });
+    const resolved = await store.resolveMany(await store.due(100));
     expect(resolved.map((t) => t.status)).toEqual(['SUCCESSFUL', 'SUCCESSFUL']);
     expect(await store.walletBalance('mtn', '250780000005')).toBe(1_000 + 300 - 1_200);
     expect(await store.accountBalance('mtn', 'disbursement')).toBe(10_000 - 300);
@@ -106,11 +109,26 @@ describe('SimulatorStore batches (real Postgres)', () => {
     const delayed = request('250780000006', 100, { scenario: 'approve_delayed' });
     const pending = request('250780000007', 100, { scenario: 'stay_pending' });
     await store.createMany([delayed, pending]);
-    const targets = [delayed, pending].map((r) => ({ operator: 'mtn' as const, reference: r.input.reference, now: false }));
-    expect(await store.resolveMany({ these: targets })).toEqual([]);
-    const now = await store.resolveMany({ these: targets.map((t) => ({ ...t, now: true })) });
+    const targets = [delayed, pending].map((r) => target(r));
+    expect(await store.resolveMany(targets)).toEqual([]);
+    const now = await store.resolveMany(targets.map((t) => ({ ...t, now: true })));
     expect(now.map((t) => [t.reference, t.status])).toEqual([[delayed.input.reference, 'SUCCESSFUL']]);
     expect((await store.get('mtn', pending.input.reference))?.status).toBe('PENDING');
+  });
+
+  it('pays out of our disbursement account while it holds enough, one after the other, and credits nobody for the payouts it cannot pay', async () => {
+    const before = await store.accountBalance('mtn', 'disbursement');
+    const payouts = Array.from({ length: 6 }, (_, i) => request(`25078000010${i}`, 2_000, { kind: 'transfer' }));
+    await store.createMany(payouts);
+    const resolved = await store.resolveMany(payouts.map(target).map((t) => ({ ...t, now: true })));
+    const paid = resolved.filter((t) => t.status === 'SUCCESSFUL');
+    expect(paid).toHaveLength(Math.floor(before / 2_000));
+    expect(resolved.filter((t) => t.status === 'FAILED').every((t) => t.reason === 'insufficient_funds')).toBe(true);
+    expect(await store.accountBalance('mtn', 'disbursement')).toBe(before - 2_000 * paid.length);
+    for (const p of payouts) {
+      const wasPaid = paid.some((t) => t.reference === p.input.reference);
+      expect([await store.walletBalance('mtn', p.input.msisdn), await movements(p.input.reference)]).toEqual(wasPaid ? [3_000, 1] : [1_000, 0]);
+    }
   });
 
   it('writes many request records in one insert, in arrival order', async () => {

@@ -95,10 +95,17 @@ export interface CreateRequest {
   plan: Plan;
 }
 
-/** Which pending transactions a resolution batch answers. */
-export type ResolveTarget =
-  | { due: number }
-  | { these: { operator: OperatorId; reference: string; now: boolean }[] };
+/**
+ * A pending transaction to answer: when its answer is due, or at once (`now`). The customer and
+ * kind say which balances it moves, so a batch can be cut into rounds that never touch one twice.
+ */
+export interface ResolveTarget {
+  operator: OperatorId;
+  reference: string;
+  msisdn: string;
+  kind: TransactionKind;
+  now: boolean;
+}
 
 /**
  * All SQL of the simulator. Hot paths take many requests per statement (one commit for a batch of
@@ -157,7 +164,12 @@ export class SimulatorStore {
                  FROM checked c
                 WHERE NOT c.existing AND (c.kind = 'refund' OR (c.amount <= $19 AND c.total + c.amount <= $20))
                ON CONFLICT (operator, reference) DO NOTHING
-               RETURNING operator, reference, created_at)
+               RETURNING operator, reference, msisdn, created_at),
+             -- The customer's wallet is opened with the first transaction, so answering it only updates balances.
+             opened AS (
+               INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
+               SELECT DISTINCT operator, msisdn, $21::bigint FROM inserted ORDER BY 1, 2
+               ON CONFLICT (operator, msisdn) DO NOTHING)
              SELECT c.n::int AS n, c.existing, c.total::text AS total, i.created_at
                FROM checked c LEFT JOIN inserted i ON i.operator = c.operator AND i.reference = c.reference
               ORDER BY c.n`,
@@ -182,6 +194,7 @@ export class SimulatorStore {
         rows.map((r) => JSON.stringify(r.input.requestBody)),
         this.limits.perTransaction,
         this.limits.daily,
+        this.limits.walletOpening,
       ],
     });
     const results: (CreateResult | 'duplicate')[] = checked.map((c, j) => {
@@ -204,139 +217,100 @@ export class SimulatorStore {
   }
 
   /**
-   * Applies the planned answers of many pending transactions in one database transaction: the
-   * status changes, then (for approvals) the money, each debit checked against the balance left by
-   * the ones before it. Those that lack funds fail instead. Returns only what this call resolved.
+   * Applies the planned answers of many pending transactions, in order, and returns those this
+   * call resolved (not yet due, already resolved or never answered: left alone). Usually one
+   * statement for the whole batch; a batch that touches a wallet twice, or our disbursement
+   * account twice, is cut into rounds so that each debit sees what the earlier ones left.
    */
-  async resolveMany(target: ResolveTarget): Promise<SimTransaction[]> {
-    return this.inTransaction(async (client) => {
-      // MATERIALIZED: the locked set is chosen once (a LIMIT … FOR UPDATE subquery could be rescanned).
-      const claimed =
-        'due' in target
-          ? await client.query<Row>({
-              name: 'sim-resolve-due',
-              text: `WITH picked AS MATERIALIZED (
-                       SELECT operator, reference FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now()
-                        ORDER BY resolve_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-                     UPDATE ${T} t SET status = t.planned_status, reason = t.planned_reason, resolved_at = now(), resolve_at = NULL
-                       FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
-                     RETURNING t.*`,
-              values: [target.due],
-            })
-          : await client.query<Row>({
-              name: 'sim-resolve-these',
-              text: `WITH picked AS MATERIALIZED (
-                       SELECT t.operator, t.reference FROM ${T} t
-                         JOIN unnest($1::text[], $2::text[], $3::bool[]) AS k(operator, reference, now) ON t.operator = k.operator AND t.reference = k.reference
-                        WHERE t.status = 'PENDING' AND t.resolve_at IS NOT NULL AND (t.resolve_at <= now() OR k.now)
-                        ORDER BY t.operator, t.reference FOR UPDATE OF t)
-                     UPDATE ${T} t SET status = t.planned_status, reason = t.planned_reason, resolved_at = now(), resolve_at = NULL
-                       FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
-                     RETURNING t.*`,
-              values: [target.these.map((x) => x.operator), target.these.map((x) => x.reference), target.these.map((x) => x.now)],
-            });
-      const rows = claimed.rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
-      const approved = rows.filter((r) => r.status === 'SUCCESSFUL');
-      if (approved.length > 0) {
-        const short = await this.moveMany(client, approved);
-        for (const r of short) {
-          r.status = 'FAILED';
-          r.reason = 'insufficient_funds';
-        }
-      }
-      return rows.map(toTransaction);
-    });
+  async resolveMany(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    const resolved: SimTransaction[] = [];
+    for (const round of resolutionRounds(targets)) resolved.push(...(await this.resolveRound(round.map((i) => targets[i]))));
+    return resolved;
   }
 
   /**
-   * Moves the money of approved transactions, in order; returns those whose payer lacked funds
-   * (nothing moved for them). Wallets and our disbursement account are locked and read in one
-   * statement, the new balances, movements and shortfalls written in another. Our collection
-   * account only ever grows, so its balance is derived from the movements instead of a counter
-   * row that every approval would have to lock.
+   * One statement (one commit) for transactions that touch different balances: it claims those
+   * still pending and due, moves the money of approvals (a collection debits the wallet if it
+   * holds enough; a payout or refund debits our disbursement account if it holds enough and credits
+   * the wallet), records each movement, and sets each final status, FAILED for lack of funds where
+   * the money could not move. Every wallet exists by then: it is opened when its first transaction
+   * is created (and at start for older pending ones), so the debits are plain conditional updates.
    */
-  private async moveMany(client: PoolClient, approved: Row[]): Promise<Row[]> {
-    const wallets = [...new Set(approved.map((r) => `${r.operator}:${r.msisdn}`))].sort();
-    const accounts = [...new Set(approved.filter((r) => r.kind !== 'collection').map((r) => r.operator))].sort();
-    // An upsert that rewrites nothing still locks each row and returns its balance, new or not.
-    const { rows: balances } = await client.query<{ what: 'wallet' | 'account'; key: string; balance: string }>({
-      name: 'sim-lock-balances',
-      text: `WITH w AS (
-               INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
-               SELECT split_part(k, ':', 1), split_part(k, ':', 2), $2::bigint FROM unnest($1::text[]) WITH ORDINALITY AS v(k, n) ORDER BY n
-               ON CONFLICT (operator, msisdn) DO UPDATE SET balance = ${SCHEMA}.wallets.balance
-               RETURNING operator || ':' || msisdn AS key, balance),
-             a AS (
-               INSERT INTO ${SCHEMA}.accounts (operator, product, balance)
-               SELECT v.operator, 'disbursement', $4::bigint FROM unnest($3::text[]) WITH ORDINALITY AS v(operator, n) ORDER BY n
-               ON CONFLICT (operator, product) DO UPDATE SET balance = ${SCHEMA}.accounts.balance
-               RETURNING operator AS key, balance)
-             SELECT 'wallet' AS what, key, balance::text FROM w UNION ALL SELECT 'account', key, balance::text FROM a`,
-      values: [wallets, this.limits.walletOpening, accounts, this.limits.accountOpening],
-    });
-    const wallet = new Map<string, number>();
-    const account = new Map<string, number>();
-    for (const b of balances) (b.what === 'wallet' ? wallet : account).set(b.key, Number(b.balance));
-
-    const moved: Row[] = [];
-    const short: Row[] = [];
-    for (const r of approved) {
-      const amount = Number(r.amount);
-      const w = `${r.operator}:${r.msisdn}`;
-      if (r.kind === 'collection') {
-        const balance = wallet.get(w)!;
-        if (balance < amount) short.push(r);
-        else {
-          wallet.set(w, balance - amount);
-          moved.push(r);
-        }
-      } else {
-        const balance = account.get(r.operator)!;
-        if (balance < amount) short.push(r);
-        else {
-          account.set(r.operator, balance - amount);
-          wallet.set(w, wallet.get(w)! + amount);
-          moved.push(r);
-        }
-      }
-    }
-    const changedWallets = [...new Set(moved.map((r) => `${r.operator}:${r.msisdn}`))];
-    const changedAccounts = [...new Set(moved.filter((r) => r.kind !== 'collection').map((r) => r.operator))];
-    await client.query({
-      name: 'sim-apply-moves',
-      text: `WITH wallets_set AS (
-               UPDATE ${SCHEMA}.wallets w SET balance = v.balance
-                 FROM unnest($1::text[], $2::text[], $3::bigint[]) AS v(operator, msisdn, balance)
-                WHERE w.operator = v.operator AND w.msisdn = v.msisdn),
-             accounts_set AS (
-               UPDATE ${SCHEMA}.accounts a SET balance = v.balance
-                 FROM unnest($4::text[], $5::bigint[]) AS v(operator, balance)
-                WHERE a.operator = v.operator AND a.product = 'disbursement'),
-             moved AS (
+  private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    const { rows } = await this.pool.query<Row>({
+      name: 'sim-resolve',
+      text: `WITH picked AS MATERIALIZED (
+               SELECT t.operator, t.reference, t.kind, t.msisdn, t.amount, t.external_id, t.planned_status, t.planned_reason
+                 FROM ${T} t JOIN unnest($1::text[], $2::text[], $3::bool[]) AS k(operator, reference, now)
+                   ON t.operator = k.operator AND t.reference = k.reference
+                WHERE t.status = 'PENDING' AND t.resolve_at IS NOT NULL AND (t.resolve_at <= now() OR k.now)
+                FOR UPDATE OF t),
+             approved AS (SELECT * FROM picked WHERE planned_status = 'SUCCESSFUL'),
+             paid_out AS (
+               UPDATE ${SCHEMA}.accounts a SET balance = a.balance - p.amount
+                 FROM approved p
+                WHERE p.kind <> 'collection' AND a.operator = p.operator AND a.product = 'disbursement' AND a.balance >= p.amount
+                  AND EXISTS (SELECT 1 FROM ${SCHEMA}.wallets w WHERE w.operator = p.operator AND w.msisdn = p.msisdn)
+               RETURNING p.operator, p.reference),
+             debited AS (
+               UPDATE ${SCHEMA}.wallets w SET balance = w.balance - p.amount
+                 FROM approved p
+                WHERE p.kind = 'collection' AND w.operator = p.operator AND w.msisdn = p.msisdn AND w.balance >= p.amount
+               RETURNING p.operator, p.reference),
+             credited AS (
+               UPDATE ${SCHEMA}.wallets w SET balance = w.balance + p.amount
+                 FROM approved p JOIN paid_out o ON o.operator = p.operator AND o.reference = p.reference
+                WHERE w.operator = p.operator AND w.msisdn = p.msisdn
+               RETURNING p.operator, p.reference),
+             moved AS (SELECT operator, reference FROM debited UNION ALL SELECT operator, reference FROM credited),
+             recorded AS (
                INSERT INTO ${SCHEMA}.movements (operator, reference, external_id, kind, msisdn, amount)
-               SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[])),
-             short AS (
-               UPDATE ${T} t SET status = 'FAILED', reason = 'insufficient_funds'
-                 FROM unnest($12::text[], $13::text[]) AS v(operator, reference)
-                WHERE t.operator = v.operator AND t.reference = v.reference)
-             SELECT 1`,
-      values: [
-        changedWallets.map((k) => k.split(':')[0]),
-        changedWallets.map((k) => k.split(':')[1]),
-        changedWallets.map((k) => wallet.get(k)),
-        changedAccounts,
-        changedAccounts.map((op) => account.get(op)),
-        moved.map((r) => r.operator),
-        moved.map((r) => r.reference),
-        moved.map((r) => r.external_id),
-        moved.map((r) => r.kind),
-        moved.map((r) => r.msisdn),
-        moved.map((r) => Number(r.amount)),
-        short.map((r) => r.operator),
-        short.map((r) => r.reference),
-      ],
+               SELECT p.operator, p.reference, p.external_id, p.kind, p.msisdn, p.amount
+                 FROM picked p JOIN moved m ON m.operator = p.operator AND m.reference = p.reference)
+             UPDATE ${T} t
+                SET status = CASE WHEN p.planned_status = 'SUCCESSFUL' AND m.reference IS NULL THEN 'FAILED' ELSE p.planned_status END,
+                    reason = CASE WHEN p.planned_status = 'SUCCESSFUL' AND m.reference IS NULL THEN 'insufficient_funds' ELSE p.planned_reason END,
+                    resolved_at = now(), resolve_at = NULL
+               FROM picked p LEFT JOIN moved m ON m.operator = p.operator AND m.reference = p.reference
+              WHERE t.operator = p.operator AND t.reference = p.reference
+             RETURNING t.*`,
+      values: [targets.map((t) => t.operator), targets.map((t) => t.reference), targets.map((t) => t.now)],
     });
-    return short;
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toTransaction);
+  }
+
+  /** Pending transactions whose answer is due, oldest first (a sweep for whatever the timer did not know). */
+  async due(limit: number): Promise<ResolveTarget[]> {
+    const { rows } = await this.pool.query<{ operator: OperatorId; reference: string; msisdn: string; kind: TransactionKind }>({
+      name: 'sim-due',
+      text: `SELECT operator, reference, msisdn, kind FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now() ORDER BY resolve_at LIMIT $1`,
+      values: [limit],
+    });
+    return rows.map((r) => ({ ...r, now: false }));
+  }
+
+  /**
+   * At start: opens the wallets and our accounts that pending transactions will move money in
+   * (transactions created before wallets were opened at creation), and returns when each planned
+   * answer is due, in milliseconds from now.
+   */
+  async prepareForAnswers(): Promise<{ target: ResolveTarget; inMs: number }[]> {
+    await this.pool.query(
+      `INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
+       SELECT DISTINCT operator, msisdn, $1::bigint FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL
+       ON CONFLICT (operator, msisdn) DO NOTHING`,
+      [this.limits.walletOpening],
+    );
+    await this.pool.query(
+      `INSERT INTO ${SCHEMA}.accounts (operator, product, balance) SELECT operator, 'disbursement', $1::bigint FROM unnest($2::text[]) AS o(operator)
+       ON CONFLICT (operator, product) DO NOTHING`,
+      [this.limits.accountOpening, ['mtn', 'airtel']],
+    );
+    const { rows } = await this.pool.query<{ operator: OperatorId; reference: string; msisdn: string; kind: TransactionKind; in_ms: number }>(
+      `SELECT operator, reference, msisdn, kind, GREATEST(0, EXTRACT(EPOCH FROM resolve_at - now()) * 1000)::float8 AS in_ms
+         FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL`,
+    );
+    return rows.map((r) => ({ target: { operator: r.operator, reference: r.reference, msisdn: r.msisdn, kind: r.kind, now: false }, inMs: r.in_ms }));
   }
 
   /** Planned answers and premature callbacks not yet given (the timer's work, as a restarted process finds it). */
@@ -545,25 +519,27 @@ export class SimulatorStore {
     const { rows } = await db.query<Row>(`SELECT * FROM ${T} WHERE operator = $1 AND reference = $2`, [operator, reference]);
     return rows[0] ? toTransaction(rows[0]) : null;
   }
-
-  private async inTransaction<R>(work: (client: PoolClient) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
 }
 
 /**
- * Cuts a batch into rounds, in order, so that no round holds a customer's payments (or payouts)
+ * Cuts a resolution batch into rounds, in order, so that no round moves money in a wallet twice
+ * or in one operator's disbursement account twice.
+ */
+function resolutionRounds(targets: ResolveTarget[]): number[][] {
+  const out: number[][] = [];
+  const lastRound = new Map<string, number>();
+  targets.forEach((target, index) => {
+    const keys = [`ref:${target.operator}:${target.reference}`, `wallet:${target.operator}:${target.msisdn}`];
+    if (target.kind !== 'collection') keys.push(`account:${target.operator}`);
+    const round = Math.max(-1, ...keys.map((k) => lastRound.get(k) ?? -1)) + 1;
+    for (const k of keys) lastRound.set(k, round);
+    (out[round] ??= []).push(index);
+  });
+  return out;
+}
+
+/**
+ * Cuts a creation batch into rounds, in order, so that no round holds a customer's payments (or payouts)
  * twice or a reference twice: a later one goes in a round after the earlier one.
  */
 function rounds(inputs: NewSimTransaction[]): number[][] {
