@@ -3,7 +3,7 @@ import type { RequestRecord } from '../store/simulator-store';
 export type TimedRequestRecord = RequestRecord & { at: Date };
 
 /**
- * The log of requests received, written in batches: records gather for a few milliseconds (or up
+ * The log of requests received, written in batches: records gather for up to 100 ms (or up
  * to a batch) and go in one insert, in arrival order. The log is evidence for tests, not state the
  * simulated network acts on, so it is never waited for on the request path; readers call `flush`
  * first so they see every request answered before they asked.
@@ -16,7 +16,7 @@ export class RequestLog {
   constructor(
     private readonly write: (records: TimedRequestRecord[]) => Promise<void>,
     private readonly onError: (error: Error) => void,
-    private readonly options: { lingerMs: number; maxBatch: number } = { lingerMs: 20, maxBatch: 500 },
+    private readonly options: { lingerMs: number; maxBatch: number } = { lingerMs: 100, maxBatch: 1_000 },
   ) {}
 
   record(request: RequestRecord): void {
