@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { faultFor, slowIfAsked } from '../engine/faults';
 import { SimulatedNetwork } from '../engine/simulated-network';
 import { TokenIssuer } from '../engine/token-issuer';
@@ -16,8 +16,11 @@ type Json = Record<string, unknown>;
  * disbursements answered HTTP 200 with the verdict in `status` (errors included), enquiries by our
  * transaction id (TS / TF / TIP / TA), whole-amount refunds by airtel_money_id, and callbacks to
  * the one URL registered on the portal.
+ *
+ * Its routes go on the Fastify instance directly (see `register`), not through Nest's router, as
+ * MTN's do (mtn.controller.ts).
  */
-@Controller('airtel')
+@Injectable()
 export class AirtelController {
   private readonly pins: AirtelPinReader;
 
@@ -29,9 +32,25 @@ export class AirtelController {
     this.pins = new AirtelPinReader(config.AIRTEL_PIN_PRIVATE_KEY);
   }
 
-  @Post('auth/oauth2/token')
-  @HttpCode(200)
-  token(@Body() body: Json | undefined, @Res() reply: FastifyReply) {
+  register(app: FastifyInstance): void {
+    type Params = Record<string, string>;
+    const body = (req: FastifyRequest) => (req.body ?? undefined) as Json | undefined;
+    app.post('/airtel/auth/oauth2/token', async (req, reply) => this.token(body(req), reply));
+    app.post('/airtel/merchant/v1/payments', async (req, reply) => {
+      const subscriber = body(req)?.subscriber as Json | undefined;
+      return this.create('collection', req, body(req) ?? {}, subscriber?.msisdn, reply);
+    });
+    app.post('/airtel/standard/v1/disbursements', async (req, reply) => {
+      const payee = body(req)?.payee as Json | undefined;
+      return this.create('transfer', req, body(req) ?? {}, payee?.msisdn, reply);
+    });
+    app.get('/airtel/standard/v1/payments/:id', async (req, reply) => this.status('collection', (req.params as Params).id, req, reply));
+    app.get('/airtel/standard/v1/disbursements/:id', async (req, reply) => this.status('transfer', (req.params as Params).id, req, reply));
+    app.post('/airtel/standard/v1/payments/refund', async (req, reply) => this.refund(req, body(req), reply));
+    app.get('/airtel/standard/v1/users/balance', async (req, reply) => this.balance(req, reply));
+  }
+
+  private token(body: Json | undefined, reply: FastifyReply) {
     const ok =
       body?.client_id === this.config.AIRTEL_CLIENT_ID && body?.client_secret === this.config.AIRTEL_CLIENT_SECRET && body?.grant_type === 'client_credentials';
     if (!ok) return reply.status(401).send({ error: 'invalid_client', error_description: 'Client authentication failed.' });
@@ -39,36 +58,12 @@ export class AirtelController {
     return reply.send({ access_token: this.tokens.issue('airtel', ttl), expires_in: String(ttl), token_type: 'bearer' });
   }
 
-  @Post('merchant/v1/payments')
-  collect(@Req() req: FastifyRequest, @Body() body: Json | undefined, @Res() reply: FastifyReply) {
-    const subscriber = body?.subscriber as Json | undefined;
-    return this.create('collection', req, body ?? {}, subscriber?.msisdn, reply);
-  }
-
-  @Post('standard/v1/disbursements')
-  disburse(@Req() req: FastifyRequest, @Body() body: Json | undefined, @Res() reply: FastifyReply) {
-    const payee = body?.payee as Json | undefined;
-    return this.create('transfer', req, body ?? {}, payee?.msisdn, reply);
-  }
-
-  @Get('standard/v1/payments/:id')
-  paymentStatus(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.status('collection', id, req, reply);
-  }
-
-  @Get('standard/v1/disbursements/:id')
-  disbursementStatus(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.status('transfer', id, req, reply);
-  }
-
   /**
    * Whole-amount refunds, answered at once; a payment is refunded once, so a repeat gets the same
    * refund back. No customer takes part, so of the payer's scenario only the network's own
    * misbehaviour applies: HTTP 500/503/429 (nothing is created) and a slow first answer.
    */
-  @Post('standard/v1/payments/refund')
-  @HttpCode(200)
-  async refund(@Req() req: FastifyRequest, @Body() body: Json | undefined, @Res() reply: FastifyReply) {
+  private async refund(req: FastifyRequest, body: Json | undefined, reply: FastifyReply) {
     const transaction = (body?.transaction ?? {}) as Json;
     const ourId = typeof transaction.id === 'string' ? transaction.id : null;
     const codes = AIRTEL_CODES.collection;
@@ -84,7 +79,7 @@ export class AirtelController {
       return answer(200, airtelEnvelope({}, false, codes.not_found, 'Transaction not found.'));
     }
     if (original.status !== 'SUCCESSFUL') return answer(200, airtelEnvelope({}, false, codes.refused, 'Only a successful payment can be refunded.'), original.reference);
-    const scenario = await this.network.scenarioFor(original.msisdn);
+    const scenario = this.network.scenarioFor(original.msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       const payload = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
@@ -107,7 +102,7 @@ export class AirtelController {
     });
     if (result.kind === 'limit') return answer(200, airtelEnvelope({}, false, codes.refused, 'Refund refused.'), reference);
     // Refunds complete synchronously: the answer is the final word.
-    const settled = (await this.network.settleNow('airtel', reference)) ?? result.transaction;
+    const settled = (await this.network.settleNow(result.transaction)) ?? (await this.network.get('airtel', reference)) ?? result.transaction;
     // Done, but the first answer comes late; a repeat (our status check) is answered at once.
     if (result.kind === 'created') await slowIfAsked(scenario, this.config.SLOW_ANSWER_MS);
     const ok = settled.status === 'SUCCESSFUL';
@@ -123,8 +118,7 @@ export class AirtelController {
     );
   }
 
-  @Get('standard/v1/users/balance')
-  async balance(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+  private async balance(req: FastifyRequest, reply: FastifyReply) {
     const denied = this.authorise(req.headers as Headers);
     if (denied) return reply.status(denied.status).send(denied.body);
     const available = await this.network.store.accountBalance('airtel', 'disbursement');
@@ -154,7 +148,7 @@ export class AirtelController {
     if (kind === 'transfer' && this.pins.read(body.pin) !== this.config.AIRTEL_DISBURSEMENT_PIN) {
       return answer(200, airtelEnvelope({}, false, codes.wrong_pin, 'Invalid PIN.'));
     }
-    const scenario = await this.network.scenarioFor(msisdn);
+    const scenario = this.network.scenarioFor(msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       return answer(fault.status, fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body, fault.headers);

@@ -24,25 +24,27 @@ export class ControlController {
   @HttpCode(204)
   async setScenario(@Param('msisdn') msisdn: string, @Body() body: { scenario?: unknown } | undefined) {
     if (!isScenario(body?.scenario)) throw new BadRequestException(`scenario must be one of ${Object.keys(SCENARIOS).join(', ')}`);
-    await this.network.store.setScenario(canonicalMsisdn(msisdn), body.scenario);
+    await this.network.setScenario(msisdn, body.scenario);
   }
 
   @Delete('scenarios/:msisdn')
   @HttpCode(204)
   async clearScenario(@Param('msisdn') msisdn: string) {
-    await this.network.store.setScenario(canonicalMsisdn(msisdn), null);
+    await this.network.setScenario(msisdn, null);
   }
 
   /** The requests received, newest first; `reference` matches the operator reference or our id. */
   @Get('requests')
-  requests(@Query('reference') reference?: string, @Query('operator') operator?: string, @Query('limit') limit?: string) {
+  async requests(@Query('reference') reference?: string, @Query('operator') operator?: string, @Query('limit') limit?: string) {
     const n = Math.min(Math.max(Number(limit) || 100, 1), 1_000);
+    await this.network.flushRequestLog();
     return this.network.store.requests({ reference, operator, limit: n });
   }
 
   /** Requests per operation and money movements for one reference (or one of our transaction ids). */
   @Get('counts/:id')
-  counts(@Param('id') id: string) {
+  async counts(@Param('id') id: string) {
+    await this.network.flushRequestLog();
     return this.network.store.counts(id);
   }
 

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { faultFor, slowIfAsked } from '../engine/faults';
 import { SimulatedNetwork } from '../engine/simulated-network';
 import { TokenIssuer } from '../engine/token-issuer';
@@ -23,8 +23,12 @@ const DUPLICATE = { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated referen
  * MTN MoMo Open API, as the real one answers: tokens with Basic auth per product, 202 on
  * request-to-pay / transfer / refund, 409 RESOURCE_ALREADY_EXIST on a reused reference, status by
  * reference, balances, account-holder checks, and an unsigned callback to X-Callback-Url.
+ *
+ * Its routes go on the Fastify instance directly (see `register`), not through Nest's router:
+ * every test and benchmark calls them, and Nest's per-request machinery cost more CPU than the
+ * simulated operator's own work.
  */
-@Controller('mtn')
+@Injectable()
 export class MtnController {
   constructor(
     private readonly config: SimulatorConfig,
@@ -32,9 +36,24 @@ export class MtnController {
     private readonly network: SimulatedNetwork,
   ) {}
 
-  @Post(':product/token')
-  @HttpCode(200)
-  token(@Param('product') product: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
+  register(app: FastifyInstance): void {
+    type Params = Record<string, string>;
+    const body = (req: FastifyRequest) => (req.body ?? undefined) as Record<string, unknown> | undefined;
+    app.post('/mtn/:product/token', async (req, reply) => this.token((req.params as Params).product, req.headers as Headers, reply));
+    app.post('/mtn/collection/v1_0/requesttopay', async (req, reply) => this.create('collection', req, body(req), reply));
+    app.post('/mtn/disbursement/v1_0/transfer', async (req, reply) => this.create('transfer', req, body(req), reply));
+    app.post('/mtn/disbursement/v1_0/refund', async (req, reply) => this.create('refund', req, body(req), reply));
+    app.get('/mtn/collection/v1_0/requesttopay/:referenceId', async (req, reply) => this.status('collection', (req.params as Params).referenceId, req, reply));
+    app.get('/mtn/disbursement/v1_0/transfer/:referenceId', async (req, reply) => this.status('transfer', (req.params as Params).referenceId, req, reply));
+    app.get('/mtn/disbursement/v1_0/refund/:referenceId', async (req, reply) => this.status('refund', (req.params as Params).referenceId, req, reply));
+    app.get('/mtn/:product/v1_0/account/balance', async (req, reply) => this.balance((req.params as Params).product, req.headers as Headers, reply));
+    app.get('/mtn/:product/v1_0/accountholder/:type/:id/active', async (req, reply) => {
+      const params = req.params as Params;
+      return this.accountHolderActive(params.product, params.type, req.headers as Headers, reply);
+    });
+  }
+
+  private token(product: string, headers: Headers, reply: FastifyReply) {
     if (!this.subscriptionOk(product, headers)) return this.accessDenied(reply);
     const expected = 'Basic ' + Buffer.from(`${this.config.MTN_API_USER}:${this.config.MTN_API_KEY}`).toString('base64');
     if (headers.authorization !== expected) return reply.status(401).send({ error: 'login_failed' });
@@ -42,46 +61,14 @@ export class MtnController {
     return reply.send({ access_token: this.tokens.issue(`mtn:${product}`, ttl), token_type: 'access_token', expires_in: ttl });
   }
 
-  @Post('collection/v1_0/requesttopay')
-  requestToPay(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    return this.create('collection', req, body, reply);
-  }
-
-  @Post('disbursement/v1_0/transfer')
-  transfer(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    return this.create('transfer', req, body, reply);
-  }
-
-  @Post('disbursement/v1_0/refund')
-  refund(@Req() req: FastifyRequest, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    return this.create('refund', req, body, reply);
-  }
-
-  @Get('collection/v1_0/requesttopay/:referenceId')
-  requestToPayStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.status('collection', referenceId, req, reply);
-  }
-
-  @Get('disbursement/v1_0/transfer/:referenceId')
-  transferStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.status('transfer', referenceId, req, reply);
-  }
-
-  @Get('disbursement/v1_0/refund/:referenceId')
-  refundStatus(@Param('referenceId') referenceId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.status('refund', referenceId, req, reply);
-  }
-
-  @Get(':product/v1_0/account/balance')
-  async balance(@Param('product') product: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
+  private async balance(product: string, headers: Headers, reply: FastifyReply) {
     const denied = this.authorise(product, headers, reply);
     if (denied) return denied;
     const available = await this.network.store.accountBalance('mtn', product as Product);
     return reply.send({ availableBalance: String(available), currency: 'RWF' });
   }
 
-  @Get(':product/v1_0/accountholder/:type/:id/active')
-  accountHolderActive(@Param('product') product: string, @Param('type') type: string, @Headers() headers: Headers, @Res() reply: FastifyReply) {
+  private accountHolderActive(product: string, type: string, headers: Headers, reply: FastifyReply) {
     const denied = this.authorise(product, headers, reply);
     if (denied) return denied;
     if (!/^msisdn$/i.test(type)) return reply.status(400).send({ code: 'INVALID_PARAMETER', message: 'Only MSISDN is supported.' });
@@ -106,33 +93,37 @@ export class MtnController {
       return answer(403, { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT', message: 'Access to target environment is forbidden.' });
     }
     if (!referenceId || !UUID.test(referenceId)) return answer(400, { code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
-    // MTN deduplicates on X-Reference-Id before anything else: a re-sent refund that already
-    // refunded the whole payment is a duplicate, not a refund larger than what is left.
-    if (await this.network.store.get('mtn', referenceId)) return answer(409, DUPLICATE);
+    // MTN deduplicates on X-Reference-Id before anything else. A valid request learns it from the
+    // insert itself (no read first); one about to be refused checks first, so a re-sent request
+    // still gets 409, whatever else changed. A re-sent refund that already refunded the whole
+    // payment is a duplicate, not a refund larger than what is left, so refunds check up front.
+    if (kind === 'refund' && (await this.network.get('mtn', referenceId))) return answer(409, DUPLICATE);
+    const refuse = async (status: number, payload: unknown, extraHeaders?: Record<string, string>) =>
+      kind !== 'refund' && (await this.network.get('mtn', referenceId)) ? answer(409, DUPLICATE) : answer(status, payload, extraHeaders);
 
     let original: SimTransaction | null = null;
     let msisdn = (body[partyField] as { partyId?: unknown } | undefined)?.partyId;
     if (kind === 'refund') {
       const refundOf = body.referenceIdToRefund;
-      original = typeof refundOf === 'string' ? await this.network.store.get('mtn', refundOf) : null;
+      original = typeof refundOf === 'string' ? await this.network.get('mtn', refundOf) : null;
       if (!original || original.kind !== 'collection') return answer(404, { code: 'RESOURCE_NOT_FOUND', message: 'The transaction to refund was not found.' });
       msisdn = original.msisdn;
     }
     if (typeof body.amount !== 'string' || !/^\d+$/.test(body.amount) || Number(body.amount) <= 0 || typeof msisdn !== 'string' || !/^\d{9,15}$/.test(msisdn)) {
-      return answer(400, { code: 'INVALID_PARAMETER', message: `amount (a string of digits) and ${partyField}.partyId are required.` });
+      return refuse(400, { code: 'INVALID_PARAMETER', message: `amount (a string of digits) and ${partyField}.partyId are required.` });
     }
-    if (body.currency !== 'RWF' && body.currency !== 'EUR') return answer(500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
+    if (body.currency !== 'RWF' && body.currency !== 'EUR') return refuse(500, { code: 'INVALID_CURRENCY', message: 'Currency not supported.' });
     const amount = Number(body.amount);
     if (original) {
       const refused = await this.refundRefusal(original, amount);
       if (refused) return answer(refused.status, refused.body);
     }
 
-    const scenario = await this.network.scenarioFor(msisdn);
+    const scenario = this.network.scenarioFor(msisdn);
     const fault = faultFor(scenario, this.config.RETRY_AFTER_SECONDS);
     if (fault) {
       const parsed = fault.headers['content-type'] === 'application/json' ? JSON.parse(fault.body) : fault.body;
-      return answer(fault.status, parsed, fault.headers);
+      return refuse(fault.status, parsed, fault.headers);
     }
     const result = await this.network.create({
       operator: 'mtn',

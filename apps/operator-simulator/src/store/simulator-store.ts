@@ -89,95 +89,268 @@ interface Row {
 
 const T = `${SCHEMA}.transactions`;
 
-/** All SQL of the simulator; each money movement commits with the status change that caused it. */
+/** A new transaction and the plan its scenario dictates, as the create batch takes them. */
+export interface CreateRequest {
+  input: NewSimTransaction;
+  plan: Plan;
+}
+
+/**
+ * A pending transaction to answer: when its answer is due, or at once (`now`). The customer and
+ * kind say which balances it moves, so a batch can be cut into rounds that never touch one twice.
+ */
+export interface ResolveTarget {
+  operator: OperatorId;
+  reference: string;
+  msisdn: string;
+  kind: TransactionKind;
+  now: boolean;
+}
+
+/**
+ * All SQL of the simulator. Hot paths take many requests per statement (one commit for a batch of
+ * creations, one transaction for a batch of resolutions); each money movement still commits with
+ * the status change that caused it.
+ */
 export class SimulatorStore {
   constructor(
     private readonly pool: Pool,
     private readonly limits: Limits,
   ) {}
 
-  async create(input: NewSimTransaction, plan: Plan): Promise<CreateResult> {
-    return this.inTransaction(async (client) => {
-      // One customer's transactions are created one at a time, so the daily limit holds under concurrency.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${input.operator}:${input.msisdn}`]);
-      const existing = await this.getWith(client, input.operator, input.reference);
-      if (existing) return { kind: 'duplicate', transaction: existing };
-      if (input.kind !== 'refund') {
-        if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
-        const { rows } = await client.query<{ total: string }>(
-          `SELECT COALESCE(SUM(amount), 0) AS total FROM ${T}
-            WHERE operator = $1 AND msisdn = $2 AND kind = $3 AND status <> 'FAILED' AND created_at >= date_trunc('day', now())`,
-          [input.operator, input.msisdn, input.kind],
-        );
-        if (Number(rows[0].total) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
-      }
-      const outcome = plan.outcome;
-      const { rows } = await client.query<Row>(
-        `INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
-           status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'PENDING',$11,$12,
-           CASE WHEN $13::int IS NULL THEN NULL ELSE now() + make_interval(secs => $13::int / 1000.0::float8) END,
-           CASE WHEN $14::int IS NULL THEN NULL ELSE now() + make_interval(secs => $14::int / 1000.0::float8) END,
-           $15,$16,$17,$18)
-         RETURNING *`,
-        [
-          input.operator, input.reference, input.kind, input.externalId, input.operatorTxnId, input.msisdn, input.amount,
-          input.currency, input.refundOf ?? null, input.scenario, outcome?.status ?? null, outcome?.reason ?? null,
-          outcome ? outcome.afterMs : null, plan.earlyCallbackAfterMs ?? null, plan.callbacks, input.callbackUrl,
-          input.callbackMethod, JSON.stringify(input.requestBody),
-        ],
-      );
-      return { kind: 'created', transaction: toTransaction(rows[0]) };
-    });
+  /**
+   * Records many new transactions, in order: each is a duplicate of a transaction already there
+   * (or earlier in the batch), refused by a limit, or created. Usually one statement (one round
+   * trip, one commit) for the whole batch: it checks and inserts together. A batch in which a
+   * customer or a reference comes back is cut into rounds, so the daily limit counts the earlier
+   * creations of the same batch. One batch runs at a time in a process, so totals hold under
+   * concurrency (the simulator runs as one replica).
+   */
+  async createMany(requests: CreateRequest[]): Promise<CreateResult[]> {
+    const results: CreateResult[] = new Array(requests.length);
+    for (const round of rounds(requests.map((r) => r.input))) {
+      const outcomes = await this.createRound(round.map((i) => requests[i]));
+      round.forEach((index, j) => (results[index] = outcomes[j]));
+    }
+    return results;
   }
 
-  /** Transactions whose customer answer is due (whether or not the process restarted since). */
-  async due(limit: number): Promise<{ operator: OperatorId; reference: string }[]> {
-    const { rows } = await this.pool.query(
-      `SELECT operator, reference FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now() ORDER BY resolve_at LIMIT $1`,
-      [limit],
-    );
-    return rows;
+  /** One statement for requests whose customers and references are all different. */
+  private async createRound(requests: CreateRequest[]): Promise<CreateResult[]> {
+    const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
+    const { rows: checked } = await this.pool.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
+      name: 'sim-create',
+      text: `WITH v AS (
+               SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                                    $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+                 WITH ORDINALITY AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
+                                      scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body, n)),
+             checked AS MATERIALIZED (
+               SELECT v.*,
+                      EXISTS (SELECT 1 FROM ${T} t WHERE t.operator = v.operator AND t.reference = v.reference) AS existing,
+                      CASE WHEN v.kind = 'refund' THEN 0 ELSE
+                        (SELECT COALESCE(SUM(t.amount), 0) FROM ${T} t
+                          WHERE t.operator = v.operator AND t.msisdn = v.msisdn AND t.kind = v.kind AND t.status <> 'FAILED'
+                            AND t.created_at >= date_trunc('day', now())) END AS total
+                 FROM v),
+             inserted AS (
+               INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
+                 status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
+               SELECT c.operator, c.reference, c.kind, c.external_id, c.operator_txn_id, c.msisdn, c.amount, c.currency, c.refund_of, c.scenario,
+                 'PENDING', c.planned_status, c.planned_reason,
+                 now() + make_interval(secs => (c.resolve_after_ms / 1000.0)::float8),
+                 now() + make_interval(secs => (c.early_after_ms / 1000.0)::float8),
+                 c.callbacks, c.callback_url, c.callback_method, c.request_body::jsonb
+                 FROM checked c
+                WHERE NOT c.existing AND (c.kind = 'refund' OR (c.amount <= $19 AND c.total + c.amount <= $20))
+               ON CONFLICT (operator, reference) DO NOTHING
+               RETURNING operator, reference, msisdn, created_at),
+             -- The customer's wallet is opened with the first transaction, so answering it only updates balances.
+             opened AS (
+               INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
+               SELECT DISTINCT operator, msisdn, $21::bigint FROM inserted ORDER BY 1, 2
+               ON CONFLICT (operator, msisdn) DO NOTHING)
+             SELECT c.n::int AS n, c.existing, c.total::text AS total, i.created_at
+               FROM checked c LEFT JOIN inserted i ON i.operator = c.operator AND i.reference = c.reference
+              ORDER BY c.n`,
+      values: [
+        rows.map((r) => r.input.operator),
+        rows.map((r) => r.input.reference),
+        rows.map((r) => r.input.kind),
+        rows.map((r) => r.input.externalId),
+        rows.map((r) => r.input.operatorTxnId),
+        rows.map((r) => r.input.msisdn),
+        rows.map((r) => r.input.amount),
+        rows.map((r) => r.input.currency),
+        rows.map((r) => r.input.refundOf ?? null),
+        rows.map((r) => r.input.scenario),
+        rows.map((r) => r.plan.outcome?.status ?? null),
+        rows.map((r) => r.plan.outcome?.reason ?? null),
+        rows.map((r) => r.plan.outcome?.afterMs ?? null),
+        rows.map((r) => r.plan.earlyCallbackAfterMs ?? null),
+        rows.map((r) => r.plan.callbacks),
+        rows.map((r) => r.input.callbackUrl),
+        rows.map((r) => r.input.callbackMethod),
+        rows.map((r) => JSON.stringify(r.input.requestBody)),
+        this.limits.perTransaction,
+        this.limits.daily,
+        this.limits.walletOpening,
+      ],
+    });
+    const results: (CreateResult | 'duplicate')[] = checked.map((c, j) => {
+      const { input, plan } = rows[j];
+      if (c.created_at) return { kind: 'created', transaction: newTransaction(input, plan, c.created_at) };
+      if (c.existing || input.kind === 'refund') return 'duplicate';
+      if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
+      if (Number(c.total) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
+      // Checked as new but not inserted: someone else recorded the same reference in between.
+      return 'duplicate';
+    });
+    const duplicates = rows.filter((_, j) => results[j] === 'duplicate').map((r) => r.input);
+    const found = duplicates.length > 0 ? await this.getMany(duplicates) : new Map<string, SimTransaction>();
+    return results.map((result, j) => {
+      if (result !== 'duplicate') return result;
+      const transaction = found.get(`${rows[j].input.operator}:${rows[j].input.reference}`);
+      if (!transaction) throw new Error(`transaction ${rows[j].input.operator}:${rows[j].input.reference} vanished while being deduplicated`);
+      return { kind: 'duplicate', transaction };
+    });
   }
 
   /**
-   * Applies the planned answer if it is due: moves the money and records the final status in one
-   * transaction, or fails for lack of funds. Returns the transaction only if this call resolved it.
+   * Applies the planned answers of many pending transactions, in order, and returns those this
+   * call resolved (not yet due, already resolved or never answered: left alone). Usually one
+   * statement for the whole batch; a batch that touches a wallet twice, or our disbursement
+   * account twice, is cut into rounds so that each debit sees what the earlier ones left.
    */
-  async resolve(operator: OperatorId, reference: string, now = false): Promise<SimTransaction | null> {
-    return this.inTransaction(async (client) => {
-      const { rows } = await client.query<Row & { planned_status: SimStatus; planned_reason: FailureReason | null }>(
-        `SELECT * FROM ${T} WHERE operator = $1 AND reference = $2 AND status = 'PENDING' AND (resolve_at <= now() OR ($3 AND resolve_at IS NOT NULL))
-          FOR UPDATE`,
-        [operator, reference, now],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      let status = row.planned_status;
-      let reason = row.planned_reason;
-      if (status === 'SUCCESSFUL' && !(await this.move(client, row))) {
-        status = 'FAILED';
-        reason = 'insufficient_funds';
-      }
-      const updated = await client.query<Row>(
-        `UPDATE ${T} SET status = $3, reason = $4, resolved_at = now(), resolve_at = NULL
-          WHERE operator = $1 AND reference = $2 RETURNING *`,
-        [operator, reference, status, reason],
-      );
-      return toTransaction(updated.rows[0]);
+  async resolveMany(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    const resolved: SimTransaction[] = [];
+    for (const round of resolutionRounds(targets)) resolved.push(...(await this.resolveRound(round.map((i) => targets[i]))));
+    return resolved;
+  }
+
+  /**
+   * One statement (one commit) for transactions that touch different balances: it claims those
+   * still pending and due, moves the money of approvals (a collection debits the wallet if it
+   * holds enough; a payout or refund debits our disbursement account if it holds enough and credits
+   * the wallet), records each movement, and sets each final status, FAILED for lack of funds where
+   * the money could not move. Every wallet exists by then: it is opened when its first transaction
+   * is created (and at start for older pending ones), so the debits are plain conditional updates.
+   */
+  private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    const { rows } = await this.pool.query<Row>({
+      name: 'sim-resolve',
+      text: `WITH picked AS MATERIALIZED (
+               SELECT t.operator, t.reference, t.kind, t.msisdn, t.amount, t.external_id, t.planned_status, t.planned_reason
+                 FROM ${T} t JOIN unnest($1::text[], $2::text[], $3::bool[]) AS k(operator, reference, now)
+                   ON t.operator = k.operator AND t.reference = k.reference
+                WHERE t.status = 'PENDING' AND t.resolve_at IS NOT NULL AND (t.resolve_at <= now() OR k.now)
+                FOR UPDATE OF t),
+             approved AS (SELECT * FROM picked WHERE planned_status = 'SUCCESSFUL'),
+             paid_out AS (
+               UPDATE ${SCHEMA}.accounts a SET balance = a.balance - p.amount
+                 FROM approved p
+                WHERE p.kind <> 'collection' AND a.operator = p.operator AND a.product = 'disbursement' AND a.balance >= p.amount
+                  AND EXISTS (SELECT 1 FROM ${SCHEMA}.wallets w WHERE w.operator = p.operator AND w.msisdn = p.msisdn)
+               RETURNING p.operator, p.reference),
+             debited AS (
+               UPDATE ${SCHEMA}.wallets w SET balance = w.balance - p.amount
+                 FROM approved p
+                WHERE p.kind = 'collection' AND w.operator = p.operator AND w.msisdn = p.msisdn AND w.balance >= p.amount
+               RETURNING p.operator, p.reference),
+             credited AS (
+               UPDATE ${SCHEMA}.wallets w SET balance = w.balance + p.amount
+                 FROM approved p JOIN paid_out o ON o.operator = p.operator AND o.reference = p.reference
+                WHERE w.operator = p.operator AND w.msisdn = p.msisdn
+               RETURNING p.operator, p.reference),
+             moved AS (SELECT operator, reference FROM debited UNION ALL SELECT operator, reference FROM credited),
+             recorded AS (
+               INSERT INTO ${SCHEMA}.movements (operator, reference, external_id, kind, msisdn, amount)
+               SELECT p.operator, p.reference, p.external_id, p.kind, p.msisdn, p.amount
+                 FROM picked p JOIN moved m ON m.operator = p.operator AND m.reference = p.reference)
+             UPDATE ${T} t
+                SET status = CASE WHEN p.planned_status = 'SUCCESSFUL' AND m.reference IS NULL THEN 'FAILED' ELSE p.planned_status END,
+                    reason = CASE WHEN p.planned_status = 'SUCCESSFUL' AND m.reference IS NULL THEN 'insufficient_funds' ELSE p.planned_reason END,
+                    resolved_at = now(), resolve_at = NULL
+               FROM picked p LEFT JOIN moved m ON m.operator = p.operator AND m.reference = p.reference
+              WHERE t.operator = p.operator AND t.reference = p.reference
+             RETURNING t.*`,
+      values: [targets.map((t) => t.operator), targets.map((t) => t.reference), targets.map((t) => t.now)],
     });
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toTransaction);
+  }
+
+  /** Pending transactions whose answer is due, oldest first (a sweep for whatever the timer did not know). */
+  async due(limit: number): Promise<ResolveTarget[]> {
+    const { rows } = await this.pool.query<{ operator: OperatorId; reference: string; msisdn: string; kind: TransactionKind }>({
+      name: 'sim-due',
+      text: `SELECT operator, reference, msisdn, kind FROM ${T} WHERE status = 'PENDING' AND resolve_at <= now() ORDER BY resolve_at LIMIT $1`,
+      values: [limit],
+    });
+    return rows.map((r) => ({ ...r, now: false }));
+  }
+
+  /**
+   * At start: opens the wallets and our accounts that pending transactions will move money in
+   * (transactions created before wallets were opened at creation), and returns when each planned
+   * answer is due, in milliseconds from now.
+   */
+  async prepareForAnswers(): Promise<{ target: ResolveTarget; inMs: number }[]> {
+    await this.pool.query(
+      `INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
+       SELECT DISTINCT operator, msisdn, $1::bigint FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL
+       ON CONFLICT (operator, msisdn) DO NOTHING`,
+      [this.limits.walletOpening],
+    );
+    await this.pool.query(
+      `INSERT INTO ${SCHEMA}.accounts (operator, product, balance) SELECT operator, 'disbursement', $1::bigint FROM unnest($2::text[]) AS o(operator)
+       ON CONFLICT (operator, product) DO NOTHING`,
+      [this.limits.accountOpening, ['mtn', 'airtel']],
+    );
+    const { rows } = await this.pool.query<{ operator: OperatorId; reference: string; msisdn: string; kind: TransactionKind; in_ms: number }>(
+      `SELECT operator, reference, msisdn, kind, GREATEST(0, EXTRACT(EPOCH FROM resolve_at - now()) * 1000)::float8 AS in_ms
+         FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL`,
+    );
+    return rows.map((r) => ({ target: { operator: r.operator, reference: r.reference, msisdn: r.msisdn, kind: r.kind, now: false }, inMs: r.in_ms }));
+  }
+
+  /** Planned answers and premature callbacks not yet given (the timer's work, as a restarted process finds it). */
+  async outstanding(): Promise<{ answers: number; earlyCallbacks: number }> {
+    const { rows } = await this.pool.query<{ answers: number; early: number }>(
+      `SELECT (SELECT count(*) FROM ${T} WHERE status = 'PENDING' AND resolve_at IS NOT NULL)::int AS answers,
+              (SELECT count(*) FROM ${T} WHERE early_callback_at IS NOT NULL)::int AS early`,
+    );
+    return { answers: rows[0].answers, earlyCallbacks: rows[0].early };
   }
 
   /** Claims the premature callbacks that are due (each is sent once). */
   async claimEarlyCallbacks(limit: number): Promise<SimTransaction[]> {
-    const { rows } = await this.pool.query<Row>(
-      `UPDATE ${T} SET early_callback_at = NULL
-        WHERE (operator, reference) IN (
-          SELECT operator, reference FROM ${T} WHERE early_callback_at <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [limit],
-    );
+    const { rows } = await this.pool.query<Row>({
+      name: 'sim-claim-early',
+      text: `WITH picked AS MATERIALIZED (
+               SELECT operator, reference FROM ${T} WHERE early_callback_at <= now() ORDER BY early_callback_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+             UPDATE ${T} t SET early_callback_at = NULL FROM picked WHERE t.operator = picked.operator AND t.reference = picked.reference
+             RETURNING t.*`,
+      values: [limit],
+    });
     return rows.map(toTransaction);
+  }
+
+  /** One transaction and whether its planned answer is due (a status query settles it first). */
+  async getForStatus(operator: OperatorId, reference: string): Promise<{ transaction: SimTransaction; due: boolean } | null> {
+    const { rows } = await this.pool.query<Row & { due: boolean }>({
+      name: 'sim-get-for-status',
+      text: `SELECT *, (status = 'PENDING' AND resolve_at <= now()) IS TRUE AS due FROM ${T} WHERE operator = $1 AND reference = $2`,
+      values: [operator, reference],
+    });
+    return rows[0] ? { transaction: toTransaction(rows[0]), due: rows[0].due } : null;
+  }
+
+  private async getMany(keys: { operator: OperatorId; reference: string }[]): Promise<Map<string, SimTransaction>> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT t.* FROM ${T} t JOIN unnest($1::text[], $2::text[]) AS k(operator, reference) ON t.operator = k.operator AND t.reference = k.reference`,
+      [keys.map((k) => k.operator), keys.map((k) => k.reference)],
+    );
+    return new Map(rows.map((r) => [`${r.operator}:${r.reference}`, toTransaction(r)]));
   }
 
   get(operator: OperatorId, reference: string): Promise<SimTransaction | null> {
@@ -236,11 +409,23 @@ export class SimulatorStore {
     return out;
   }
 
-  async recordRequest(r: RequestRecord): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO ${SCHEMA}.requests (operator, operation, method, path, reference, external_id, status) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [r.operator, r.operation, r.method, r.path.slice(0, 500), r.reference, r.externalId, r.status],
-    );
+  /** Many request records in one insert, in the order they arrived. */
+  async recordRequests(records: (RequestRecord & { at: Date })[]): Promise<void> {
+    await this.pool.query({
+      name: 'sim-record-requests',
+      text: `INSERT INTO ${SCHEMA}.requests (operator, operation, method, path, reference, external_id, status, created_at)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::timestamptz[])`,
+      values: [
+        records.map((r) => r.operator),
+        records.map((r) => r.operation),
+        records.map((r) => r.method),
+        records.map((r) => r.path.slice(0, 500)),
+        records.map((r) => r.reference),
+        records.map((r) => r.externalId),
+        records.map((r) => r.status),
+        records.map((r) => r.at),
+      ],
+    });
   }
 
   async requests(filter: { reference?: string; operator?: string; limit: number }): Promise<(RequestRecord & { at: Date })[]> {
@@ -287,9 +472,9 @@ export class SimulatorStore {
     }
   }
 
-  async scenarioOverride(msisdn: string): Promise<Scenario | undefined> {
-    const { rows } = await this.pool.query<{ scenario: Scenario }>(`SELECT scenario FROM ${SCHEMA}.scenario_overrides WHERE msisdn = $1`, [msisdn]);
-    return rows[0]?.scenario;
+  async scenarioOverrides(): Promise<Map<string, Scenario>> {
+    const { rows } = await this.pool.query<{ msisdn: string; scenario: Scenario }>(`SELECT msisdn, scenario FROM ${SCHEMA}.scenario_overrides`);
+    return new Map(rows.map((r) => [r.msisdn, r.scenario]));
   }
 
   async accountBalance(operator: OperatorId, product: 'collection' | 'disbursement'): Promise<number> {
@@ -330,57 +515,68 @@ export class SimulatorStore {
     );
   }
 
-  /**
-   * Debits the paying side and credits the other; false (nothing moved) when the payer lacks funds.
-   * Our collection account only ever grows, so its balance is derived from the movements instead
-   * of a counter row that every approval would have to lock.
-   */
-  private async move(client: PoolClient, row: Row): Promise<boolean> {
-    const amount = Number(row.amount);
-    await client.query(`INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-      row.operator,
-      row.msisdn,
-      this.limits.walletOpening,
-    ]);
-    const wallet = `UPDATE ${SCHEMA}.wallets SET balance = balance + $3 WHERE operator = $1 AND msisdn = $2 AND balance + $3 >= 0`;
-    if (row.kind === 'collection') {
-      const debited = await client.query(wallet, [row.operator, row.msisdn, -amount]);
-      if (debited.rowCount !== 1) return false;
-    } else {
-      await this.ensureDisbursementAccount(client, row.operator);
-      const debited = await client.query(
-        `UPDATE ${SCHEMA}.accounts SET balance = balance - $2 WHERE operator = $1 AND product = 'disbursement' AND balance - $2 >= 0`,
-        [row.operator, amount],
-      );
-      if (debited.rowCount !== 1) return false;
-      await client.query(wallet, [row.operator, row.msisdn, amount]);
-    }
-    await client.query(
-      `INSERT INTO ${SCHEMA}.movements (operator, reference, external_id, kind, msisdn, amount) VALUES ($1,$2,$3,$4,$5,$6)`,
-      [row.operator, row.reference, row.external_id, row.kind, row.msisdn, amount],
-    );
-    return true;
-  }
-
   private async getWith(db: Pool | PoolClient, operator: OperatorId, reference: string): Promise<SimTransaction | null> {
     const { rows } = await db.query<Row>(`SELECT * FROM ${T} WHERE operator = $1 AND reference = $2`, [operator, reference]);
     return rows[0] ? toTransaction(rows[0]) : null;
   }
+}
 
-  private async inTransaction<R>(work: (client: PoolClient) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+/**
+ * Cuts a resolution batch into rounds, in order, so that no round moves money in a wallet twice
+ * or in one operator's disbursement account twice.
+ */
+function resolutionRounds(targets: ResolveTarget[]): number[][] {
+  const out: number[][] = [];
+  const lastRound = new Map<string, number>();
+  targets.forEach((target, index) => {
+    const keys = [`ref:${target.operator}:${target.reference}`, `wallet:${target.operator}:${target.msisdn}`];
+    if (target.kind !== 'collection') keys.push(`account:${target.operator}`);
+    const round = Math.max(-1, ...keys.map((k) => lastRound.get(k) ?? -1)) + 1;
+    for (const k of keys) lastRound.set(k, round);
+    (out[round] ??= []).push(index);
+  });
+  return out;
+}
+
+/**
+ * Cuts a creation batch into rounds, in order, so that no round holds a customer's payments (or payouts)
+ * twice or a reference twice: a later one goes in a round after the earlier one.
+ */
+function rounds(inputs: NewSimTransaction[]): number[][] {
+  const out: number[][] = [];
+  const lastRound = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const keys = [`ref:${input.operator}:${input.reference}`];
+    if (input.kind !== 'refund') keys.push(`customer:${input.operator}:${input.msisdn}:${input.kind}`);
+    const round = Math.max(-1, ...keys.map((k) => lastRound.get(k) ?? -1)) + 1;
+    for (const k of keys) lastRound.set(k, round);
+    (out[round] ??= []).push(index);
+  });
+  return out;
+}
+
+/** The record of a row just inserted, without reading it back. */
+function newTransaction(input: NewSimTransaction, plan: Plan, createdAt: Date): SimTransaction {
+  return {
+    operator: input.operator,
+    reference: input.reference,
+    kind: input.kind,
+    externalId: input.externalId,
+    operatorTxnId: input.operatorTxnId,
+    msisdn: input.msisdn,
+    amount: input.amount,
+    currency: input.currency,
+    refundOf: input.refundOf ?? null,
+    scenario: input.scenario,
+    status: 'PENDING',
+    reason: null,
+    callbacks: plan.callbacks,
+    callbackUrl: input.callbackUrl,
+    callbackMethod: input.callbackMethod,
+    requestBody: input.requestBody,
+    createdAt,
+    resolvedAt: null,
+  };
 }
 
 function toTransaction(r: Row): SimTransaction {
