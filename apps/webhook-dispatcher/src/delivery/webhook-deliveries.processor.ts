@@ -34,7 +34,8 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
 
   private async deliver({ deliveryId, appId, attempt }: DeliverWebhookJob, job: Job): Promise<void> {
     // A full lane means this app's endpoint already holds its share of workers: wait elsewhere.
-    if (!this.lanes.tryEnter(appId)) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
+    const lane = await this.lanes.tryEnter(appId);
+    if (!lane) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
     try {
       const now = this.clock.now();
       const claim = await this.webhooks.claimAttempt(deliveryId, attempt, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
@@ -44,9 +45,9 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
         if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
         return postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
       }
-      await this.runner.run(claim.delivery, claim.endpoint, attempt, now);
+      await this.runner.run(claim.delivery, claim.endpoint, attempt, now, lane);
     } finally {
-      this.lanes.leave(appId);
+      await lane.leave();
     }
   }
 }
