@@ -26,7 +26,7 @@ describe('app lanes shared by dispatcher replicas (real Redis)', () => {
   };
   const enterAll = async (lanes: AppLanes, appId: string, times: number) => {
     const passes: (LanePass | null)[] = [];
-    for (let i = 0; i < times; i++) passes.push(await lanes.tryEnter(appId));
+    for (let i = 0; i < times; i++) passes.push(await lanes.enter(appId, 0));
     return passes;
   };
   const held = (passes: (LanePass | null)[]) => passes.filter((p): p is LanePass => p !== null);
@@ -46,15 +46,15 @@ describe('app lanes shared by dispatcher replicas (real Redis)', () => {
     const fromB = await enterAll(b, app, 3);
     expect(fromA).toHaveLength(2);
     expect(held(fromB)).toHaveLength(1); // the third place; the fourth and fifth are refused
-    expect(await a.tryEnter(app)).toBeNull();
+    expect(await a.enter(app, 0)).toBeNull();
     // Another app's lane is its own.
     expect(held(await enterAll(b, other, 3))).toHaveLength(3);
 
     // A place given back on one replica can be taken on the other.
     await fromA[0].leave();
-    const next = await b.tryEnter(app);
+    const next = await b.enter(app, 0);
     expect(next).not.toBeNull();
-    expect(await a.tryEnter(app)).toBeNull();
+    expect(await a.enter(app, 0)).toBeNull();
   });
 
   it('narrows an app whose attempts keep timing out, on every replica, until one is answered in time', async () => {
@@ -62,7 +62,7 @@ describe('app lanes shared by dispatcher replicas (real Redis)', () => {
     const b = replica({ WEBHOOK_PER_APP_CONCURRENCY: '10' });
     const app = randomUUID();
     for (let i = 0; i < 2; i++) {
-      const pass = (await a.tryEnter(app))!;
+      const pass = (await a.enter(app, 0))!;
       pass.recordOutcome(true);
       await pass.leave();
     }
@@ -84,21 +84,33 @@ describe('app lanes shared by dispatcher replicas (real Redis)', () => {
     expect(held(await enterAll(killed, app, 2))).toHaveLength(2);
     // The process dies without leaving: no leave, no renewal, its connection gone.
     await killed.onApplicationShutdown();
-    expect(await survivor.tryEnter(app)).toBeNull();
-    const first = await waitFor(() => survivor.tryEnter(app).then((pass) => pass ?? undefined), { timeoutMs: 10_000, intervalMs: 100, what: 'a place freed by the lease' });
-    const second = await waitFor(() => survivor.tryEnter(app).then((pass) => pass ?? undefined), { timeoutMs: 10_000, intervalMs: 100, what: 'the second place' });
+    expect(await survivor.enter(app, 0)).toBeNull();
+    const first = await waitFor(() => survivor.enter(app, 0).then((pass) => pass ?? undefined), { timeoutMs: 10_000, intervalMs: 100, what: 'a place freed by the lease' });
+    const second = await waitFor(() => survivor.enter(app, 0).then((pass) => pass ?? undefined), { timeoutMs: 10_000, intervalMs: 100, what: 'the second place' });
 
     // The survivor's own attempts outlast their lease (renewed while they run): nobody takes their places.
     const other = replica(lease);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await other.tryEnter(app)).toBeNull();
+    expect(await other.enter(app, 0)).toBeNull();
     await first.leave();
     await second.leave();
-    expect(await other.tryEnter(app)).not.toBeNull();
+    expect(await other.enter(app, 0)).not.toBeNull();
+  });
+
+  it('lets a deliverer over its lane wait for a place given back on its replica, for a bounded time', async () => {
+    const lanes = replica({ WEBHOOK_PER_APP_CONCURRENCY: '1' });
+    const app = randomUUID();
+    const holder = (await lanes.enter(app, 0))!;
+    expect(await lanes.enter(app, 200)).toBeNull(); // nobody gave a place back in time
+    const waiting = lanes.enter(app, 10_000);
+    await holder.leave();
+    const next = await waiting;
+    expect(next).not.toBeNull();
+    expect(await lanes.enter(app, 0)).toBeNull();
   });
 
   it('counts the lane as full when Redis does not answer: no attempt starts', async () => {
     const unreachable = replica({}, `redis://127.0.0.1:${await freePort()}/0`);
-    expect(await unreachable.tryEnter(randomUUID())).toBeNull();
+    expect(await unreachable.enter(randomUUID())).toBeNull();
   });
 });

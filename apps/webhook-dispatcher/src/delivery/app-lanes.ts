@@ -8,6 +8,12 @@ import { webhookLaneErrors } from './webhook.metrics';
 /** Timeouts in a row after which an app's endpoint is treated as slow. */
 const SLOW_AFTER_TIMEOUTS = 2;
 
+/**
+ * How long a deliverer waits in this process for a place given back in a full lane before its job
+ * is put back in the queue (a bounded wait beats a 1-3 s trip through the queue for a busy app).
+ */
+export const LANE_WAIT_MS = 500;
+
 /** How long an app's run of timeouts is remembered without any new attempt. */
 const TIMEOUT_STREAK_TTL_MS = 60 * 60 * 1000;
 
@@ -92,11 +98,18 @@ export class AppLanes implements OnApplicationShutdown {
   private readonly held = new Map<string, { lane: string; since: number }>();
   private readonly renewer: NodeJS.Timeout;
   private lastErrorLog = 0;
+  /** Deliverers of this process waiting for a place, per app; bounded so waiting never holds many workers. */
+  private readonly waiters = new Map<string, (() => void)[]>();
+  private waiting = 0;
+  private readonly maxWaiting: number;
+  /** Places this process gave back so far: one given back while a full lane was being read is not missed. */
+  private givenBack = 0;
 
   constructor(config: WebhookDispatcherConfig) {
     this.normalLimit = config.WEBHOOK_PER_APP_CONCURRENCY;
     this.slowLimit = Math.max(1, Math.floor(config.WEBHOOK_PER_APP_CONCURRENCY / 5));
     this.leaseMs = config.WEBHOOK_LANE_LEASE_MS;
+    this.maxWaiting = Math.max(1, Math.floor(config.DELIVERY_CONCURRENCY / 4));
     this.keyPrefix = `${config.QUEUE_PREFIX}:webhook-lane`;
     this.redis = new Redis({
       ...redisOptionsFromUrl(config.REDIS_URL),
@@ -115,8 +128,27 @@ export class AppLanes implements OnApplicationShutdown {
     this.renewer.unref();
   }
 
-  /** Takes a place in the app's lane; null if the lane is full (or Redis cannot say). */
-  async tryEnter(appId: string): Promise<LanePass | null> {
+  /**
+   * Takes a place in the app's lane. If the lane is full, waits up to `waitMs` for a place this
+   * process gives back (at most as many waiters per app as its limit, and a quarter of the
+   * workers in all, so a slow app cannot tie up workers by waiting); null if none came.
+   */
+  async enter(appId: string, waitMs = LANE_WAIT_MS): Promise<LanePass | null> {
+    const deadline = Date.now() + waitMs;
+    let quickLooks = 0;
+    for (;;) {
+      const givenBackBefore = this.givenBack;
+      const entered = await this.tryEnter(appId);
+      if (entered !== 'full') return entered === 'unavailable' ? null : entered;
+      // A place given back meanwhile (perhaps in this lane) would not wake us: look again at once (a few times at most).
+      if (waitMs > 0 && this.givenBack !== givenBackBefore && quickLooks++ < 2) continue;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || !(await this.waitForPlace(appId, remaining))) return null;
+    }
+  }
+
+  /** Takes a place in the app's lane now, if there is one. */
+  private async tryEnter(appId: string): Promise<LanePass | 'full' | 'unavailable'> {
     const lane = this.laneKey(appId);
     const streak = `${lane}:timeouts`;
     const holder = `${this.holderPrefix}:${++this.holderCount}`;
@@ -125,9 +157,9 @@ export class AppLanes implements OnApplicationShutdown {
       entered = await this.redis.webhookLaneEnter(lane, streak, holder, this.normalLimit, this.slowLimit, SLOW_AFTER_TIMEOUTS, this.leaseMs);
     } catch (error) {
       this.reportError(error);
-      return null;
+      return 'unavailable';
     }
-    if (entered !== 1) return null;
+    if (entered !== 1) return 'full';
     this.held.set(holder, { lane, since: Date.now() });
     let outcome: 'timeout' | 'answered' | 'unknown' = 'unknown';
     let left = false;
@@ -145,8 +177,31 @@ export class AppLanes implements OnApplicationShutdown {
         } catch (error) {
           this.reportError(error);
         }
+        this.givenBack++;
+        this.waiters.get(appId)?.shift()?.();
       },
     };
+  }
+
+  /** Resolves true when this process gives back a place in the app's lane, false after `ms` (or if it may not wait). */
+  private waitForPlace(appId: string, ms: number): Promise<boolean> {
+    const queue = this.waiters.get(appId) ?? [];
+    if (queue.length >= this.normalLimit || this.waiting >= this.maxWaiting) return Promise.resolve(false);
+    this.waiters.set(appId, queue);
+    this.waiting++;
+    return new Promise<boolean>((resolve) => {
+      const done = (placeGivenBack: boolean) => {
+        clearTimeout(timer);
+        const at = queue.indexOf(wake);
+        if (at !== -1) queue.splice(at, 1);
+        if (queue.length === 0 && this.waiters.get(appId) === queue) this.waiters.delete(appId);
+        this.waiting--;
+        resolve(placeGivenBack);
+      };
+      const wake = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      queue.push(wake);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -34,7 +34,7 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
 
   private async deliver({ deliveryId, appId, attempt }: DeliverWebhookJob, job: Job): Promise<void> {
     // A full lane means this app's endpoint already holds its share of workers: wait elsewhere.
-    const lane = await this.lanes.tryEnter(appId);
+    const lane = await this.lanes.enter(appId);
     if (!lane) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
     try {
       const now = this.clock.now();

@@ -50,7 +50,7 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
       }
       return;
     }
-    const lane = await this.lanes.tryEnter(delivery.appId);
+    const lane = await this.lanes.enter(delivery.appId);
     if (!lane) {
       await this.webhooks.releaseFirstClaim(delivery.id);
       await this.jobs.schedule(delivery.id, delivery.appId, 1, now);
