@@ -16,7 +16,8 @@ import { SendResult, WebhookSender } from './webhook-sender';
  * Makes one claimed attempt: check the current URL of the app in the delivery's mode, sign the
  * stored body with that mode's secret, POST it, record the attempt (with the URL it went to) and
  * the delivery's next state, and queue the next attempt. The caller holds the claim (the lease in
- * Postgres) and a place in the app's lane (`lane`, left by the caller).
+ * Postgres) and a place in the app's lane (`lane`: given back here once the receiver answered,
+ * and by the caller in any case).
  */
 @Injectable()
 export class AttemptRunner {
@@ -47,6 +48,9 @@ export class AttemptRunner {
       result = checked.ok ? await this.send(endpoint, delivery, checked.url) : failure(`destination refused: ${checked.reason}`);
     }
     lane.recordOutcome(result.error === 'timeout');
+    // The lane caps requests to the receiver: its place is free once the answer is in, while the
+    // attempt is still being recorded.
+    void lane.leave(); // never rejects; the record need not wait for it
 
     const attemptInRound = attemptNumber - delivery.roundStartedAfter;
     const record: AttemptRecord = {
