@@ -73,7 +73,35 @@ describe('app lanes shared by dispatcher replicas (real Redis)', () => {
     answered.recordOutcome(false);
     await answered.leave();
     await held(narrowed)[1].leave();
-    expect(held(await enterAll(a, app, 10))).toHaveLength(10);
+    // The answer in time ends the streak once its place goes back to Redis: ten places again.
+    await waitFor(
+      async () => {
+        const passes = held(await enterAll(a, app, 10));
+        await Promise.all(passes.map((pass) => pass.leave()));
+        return passes.length === 10 ? true : undefined;
+      },
+      { timeoutMs: 5_000, intervalMs: 50, what: 'the full lane back' },
+    );
+  });
+
+  it('keeps a place given back after an answer for the same app\'s next attempt on that replica, then returns it', async () => {
+    const a = replica({ WEBHOOK_PER_APP_CONCURRENCY: '1' });
+    const b = replica({ WEBHOOK_PER_APP_CONCURRENCY: '1' });
+    const app = randomUUID();
+    const first = (await a.enter(app, 0))!;
+    first.recordOutcome(false);
+    await first.leave();
+    // Still counted in Redis, so the other replica cannot exceed the limit meanwhile...
+    expect(await b.enter(app, 0)).toBeNull();
+    // ...and the next attempt on this replica takes it again without asking Redis.
+    const second = (await a.enter(app, 0))!;
+    expect(second).not.toBeNull();
+    second.recordOutcome(false);
+    await second.leave();
+    // Unused, it goes back to Redis a moment later.
+    const onB = await waitFor(() => b.enter(app, 0).then((pass) => pass ?? undefined), { timeoutMs: 5_000, intervalMs: 50, what: 'the place back in Redis' });
+    expect(await a.enter(app, 0)).toBeNull();
+    await onB.leave();
   });
 
   it('gives back the places of a replica killed mid-attempt once their lease runs out, and keeps a live holder past its lease', async () => {

@@ -14,6 +14,13 @@ const SLOW_AFTER_TIMEOUTS = 2;
  */
 export const LANE_WAIT_MS = 500;
 
+/**
+ * How long a place given back after an answer in time stays with this process for the same app's
+ * next attempt before it goes back to Redis: under steady load most attempts then need no Redis
+ * round trip at all, and other replicas wait at most this long for a place this one no longer uses.
+ */
+export const KEEP_WARM_MS = 200;
+
 /** How long an app's run of timeouts is remembered without any new attempt. */
 const TIMEOUT_STREAK_TTL_MS = 60 * 60 * 1000;
 
@@ -35,12 +42,15 @@ redis.call('ZADD', KEYS[1], now + lease, ARGV[1])
 redis.call('PEXPIRE', KEYS[1], lease * 2)
 return 1`;
 
-/** Extends a live holder's lease (XX: a holder whose lease already ran out is not put back). KEYS: lane. ARGV: holder, lease ms. */
+/** Extends a live holder's lease (XX: a holder whose lease already ran out is not put back; 0 then). KEYS: lane. ARGV: holder, lease ms. */
 const RENEW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local lease = tonumber(ARGV[2])
-if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + lease, ARGV[1]) == 1 then redis.call('PEXPIRE', KEYS[1], lease * 2) end
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + lease, ARGV[1]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], lease * 2)
+  return 1
+end
 return 0`;
 
 /**
@@ -102,6 +112,9 @@ export class AppLanes implements OnApplicationShutdown {
   private readonly waiters = new Map<string, (() => void)[]>();
   private waiting = 0;
   private readonly maxWaiting: number;
+  /** Places given back after an answer in time, kept a moment for the same app's next attempt. */
+  private readonly kept = new Map<string, { holder: string; timer: NodeJS.Timeout }[]>();
+  private closing = false;
   /** Places this process gave back so far: one given back while a full lane was being read is not missed. */
   private givenBack = 0;
 
@@ -149,18 +162,32 @@ export class AppLanes implements OnApplicationShutdown {
 
   /** Takes a place in the app's lane now, if there is one. */
   private async tryEnter(appId: string): Promise<LanePass | 'full' | 'unavailable'> {
+    const kept = this.kept.get(appId)?.pop();
+    if (kept) {
+      clearTimeout(kept.timer);
+      if (this.kept.get(appId)?.length === 0) this.kept.delete(appId);
+      return this.passFor(appId, kept.holder);
+    }
     const lane = this.laneKey(appId);
-    const streak = `${lane}:timeouts`;
     const holder = `${this.holderPrefix}:${++this.holderCount}`;
     let entered: number;
     try {
-      entered = await this.redis.webhookLaneEnter(lane, streak, holder, this.normalLimit, this.slowLimit, SLOW_AFTER_TIMEOUTS, this.leaseMs);
+      entered = await this.redis.webhookLaneEnter(lane, `${lane}:timeouts`, holder, this.normalLimit, this.slowLimit, SLOW_AFTER_TIMEOUTS, this.leaseMs);
     } catch (error) {
       this.reportError(error);
       return 'unavailable';
     }
     if (entered !== 1) return 'full';
     this.held.set(holder, { lane, since: Date.now() });
+    return this.passFor(appId, holder);
+  }
+
+  /**
+   * A place held in Redis by `holder`. Given back after an answer in time, it stays with this
+   * process for KEEP_WARM_MS, for the app's next attempt here (no Redis round trip under steady
+   * load); after a timeout, or unused, it goes back to Redis at once.
+   */
+  private passFor(appId: string, holder: string): LanePass {
     let outcome: 'timeout' | 'answered' | 'unknown' = 'unknown';
     let left = false;
     return {
@@ -171,16 +198,36 @@ export class AppLanes implements OnApplicationShutdown {
       leave: async () => {
         if (left) return;
         left = true;
-        this.held.delete(holder);
-        try {
-          await this.redis.webhookLaneLeave(lane, streak, holder, outcome, TIMEOUT_STREAK_TTL_MS);
-        } catch (error) {
-          this.reportError(error);
+        if (outcome === 'answered' && !this.closing) {
+          const list = this.kept.get(appId) ?? [];
+          this.kept.set(appId, list);
+          const place = { holder, timer: setTimeout(() => void this.giveBack(appId, holder, 'answered'), KEEP_WARM_MS) };
+          list.push(place);
+        } else {
+          await this.giveBack(appId, holder, outcome);
         }
         this.givenBack++;
         this.waiters.get(appId)?.shift()?.();
       },
     };
+  }
+
+  /** Gives a place back to Redis, with how its last attempt ended (never rejects). */
+  private async giveBack(appId: string, holder: string, outcome: 'timeout' | 'answered' | 'unknown'): Promise<void> {
+    const list = this.kept.get(appId);
+    const at = list?.findIndex((place) => place.holder === holder) ?? -1;
+    if (list && at !== -1) {
+      clearTimeout(list[at].timer);
+      list.splice(at, 1);
+      if (list.length === 0) this.kept.delete(appId);
+    }
+    const lane = this.held.get(holder)?.lane ?? this.laneKey(appId);
+    this.held.delete(holder);
+    try {
+      await this.redis.webhookLaneLeave(lane, `${lane}:timeouts`, holder, outcome, TIMEOUT_STREAK_TTL_MS);
+    } catch (error) {
+      this.reportError(error);
+    }
   }
 
   /** Resolves true when this process gives back a place in the app's lane, false after `ms` (or if it may not wait). */
@@ -206,6 +253,9 @@ export class AppLanes implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.renewer);
+    this.closing = true;
+    const kept = [...this.kept].flatMap(([appId, places]) => places.map((place) => ({ appId, holder: place.holder })));
+    await Promise.all(kept.map(({ appId, holder }) => this.giveBack(appId, holder, 'answered')));
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else if (this.redis.status !== 'end') this.redis.disconnect();
   }
@@ -216,12 +266,29 @@ export class AppLanes implements OnApplicationShutdown {
     return `${this.keyPrefix}:{${appId}}`;
   }
 
-  /** Holders past a third of their lease get a fresh one; quick attempts never need it. */
+  /**
+   * Holders past a third of their lease get a fresh one; quick attempts never need it. A place
+   * Redis no longer has (its lease ran out, Redis was flushed) is dropped: a kept one is not
+   * used again, so this process never counts on a place nobody else can see.
+   */
   private renewLongHolders(): void {
     const due = Date.now() - this.leaseMs / 3;
     for (const [holder, { lane, since }] of this.held) {
       if (since > due) continue;
-      this.redis.webhookLaneRenew(lane, holder, this.leaseMs).catch((error: unknown) => this.reportError(error));
+      this.redis.webhookLaneRenew(lane, holder, this.leaseMs).then(
+        (renewed) => {
+          if (renewed === 1) return;
+          this.held.delete(holder);
+          for (const [appId, places] of this.kept) {
+            const at = places.findIndex((place) => place.holder === holder);
+            if (at === -1) continue;
+            clearTimeout(places[at].timer);
+            places.splice(at, 1);
+            if (places.length === 0) this.kept.delete(appId);
+          }
+        },
+        (error: unknown) => this.reportError(error),
+      );
     }
   }
 
