@@ -33,12 +33,19 @@ export class WebhookDispatcherConfig extends InfraConfig {
   DELIVERY_CONCURRENCY: number = 200;
 
   /**
-   * Attempts in flight in this process for any one app. An app whose endpoint is slow or dead
-   * holds at most this many workers; its other deliveries wait in the queue without holding one,
-   * so other apps' deliveries are not delayed.
+   * Attempts in flight for any one app, across every dispatcher replica together (counted in
+   * Redis). An app whose endpoint is slow or dead holds at most this many workers; its other
+   * deliveries wait in the queue without holding one, so other apps' deliveries are not delayed.
    */
   @IsInt() @Min(1) @Max(1_000)
   WEBHOOK_PER_APP_CONCURRENCY: number = 10;
+
+  /**
+   * Lease of a place in an app's lane. A live attempt renews it every third of the lease; a
+   * process killed mid-attempt holds its places until their lease runs out.
+   */
+  @IsInt() @Min(1_000) @Max(120_000)
+  WEBHOOK_LANE_LEASE_MS: number = 10_000;
 
   /** Keep-alive connections per receiver origin. */
   @IsInt() @Min(1) @Max(1_000)

@@ -4,7 +4,7 @@ import { AttemptRecord, SigningEndpoint, WebhookDeliveryEntity } from '@momo/dat
 import { checkDestinationUrl, currentRequestId } from '@momo/platform';
 import { Clock } from '../clock';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
-import { AppLanes } from './app-lanes';
+import { LanePass } from './app-lanes';
 import { DeliveryJobs } from './delivery-jobs';
 import { DeliveryWrites } from './delivery-writes';
 import { DeliverySigner } from './delivery-signer';
@@ -16,7 +16,8 @@ import { SendResult, WebhookSender } from './webhook-sender';
  * Makes one claimed attempt: check the current URL of the app in the delivery's mode, sign the
  * stored body with that mode's secret, POST it, record the attempt (with the URL it went to) and
  * the delivery's next state, and queue the next attempt. The caller holds the claim (the lease in
- * Postgres) and a place in the app's lane.
+ * Postgres) and a place in the app's lane (`lane`: given back here once the receiver answered,
+ * and by the caller in any case).
  */
 @Injectable()
 export class AttemptRunner {
@@ -29,7 +30,6 @@ export class AttemptRunner {
     private readonly sender: WebhookSender,
     private readonly signer: DeliverySigner,
     private readonly jobs: DeliveryJobs,
-    private readonly lanes: AppLanes,
     private readonly clock: Clock,
     config: WebhookDispatcherConfig,
   ) {
@@ -37,7 +37,7 @@ export class AttemptRunner {
     this.rules = { maxAttempts: config.WEBHOOK_MAX_ATTEMPTS, firstRetryMs: config.WEBHOOK_FIRST_RETRY_MS, maxRetryMs: config.WEBHOOK_MAX_RETRY_MS };
   }
 
-  async run(delivery: WebhookDeliveryEntity, endpoint: SigningEndpoint, attemptNumber: number, startedAt: Date): Promise<void> {
+  async run(delivery: WebhookDeliveryEntity, endpoint: SigningEndpoint, attemptNumber: number, startedAt: Date, lane: LanePass): Promise<void> {
     const url = endpoint.url;
     let result: SendResult;
     if (!url) {
@@ -47,7 +47,10 @@ export class AttemptRunner {
       const checked = checkDestinationUrl(url, { allowLoopback: this.allowLoopback });
       result = checked.ok ? await this.send(endpoint, delivery, checked.url) : failure(`destination refused: ${checked.reason}`);
     }
-    this.lanes.recordOutcome(delivery.appId, result.error === 'timeout');
+    lane.recordOutcome(result.error === 'timeout');
+    // The lane caps requests to the receiver: its place is free once the answer is in, while the
+    // attempt is still being recorded.
+    void lane.leave(); // never rejects; the record need not wait for it
 
     const attemptInRound = attemptNumber - delivery.roundStartedAfter;
     const record: AttemptRecord = {

@@ -13,12 +13,17 @@ const EXPECTED_GAPS_S = [30, 60, 120, 240, 480, 960, 1920, 3840, 7680, 15360, 21
 describe('webhook delivery lifecycle', () => {
   let harness: DispatcherHarness;
   let receiver: WebhookReceiver;
+  /** A rejection nobody handles kills a dispatcher process (Node's default): none may happen. */
+  const unhandled: unknown[] = [];
+  const recordUnhandled = (reason: unknown) => unhandled.push(reason);
 
   beforeAll(async () => {
+    process.on('unhandledRejection', recordUnhandled);
     receiver = await WebhookReceiver.start();
     harness = await DispatcherHarness.start({ WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'loopback', WEBHOOK_SWEEP_GRACE_MS: '0' });
   });
   afterAll(async () => {
+    process.off('unhandledRejection', recordUnhandled);
     await harness?.stop();
     await receiver?.close();
   });
@@ -242,6 +247,8 @@ describe('webhook delivery lifecycle', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(await harness.attempts(delivery.id)).toHaveLength(2);
     expect(receiver.received.filter((r) => r.headers[DELIVERY_HEADER] === delivery.id)).toHaveLength(2);
+    // The jobs that found the attempt leased were put back, without an unhandled rejection.
+    expect(unhandled).toEqual([]);
   });
 
   it('does not let a slow endpoint hold up another app', async () => {

@@ -10,9 +10,14 @@ import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
  * signed with a test secret) and, while that mode's rotation window is open, its previous one
  * too: two v1 values, so a receiver with either secret accepts it.
  */
+/** Opened secrets kept per sealed value (a rotation seals a new one); enough for every busy app. */
+const OPENED_SECRETS_KEPT = 1_000;
+
 @Injectable()
 export class DeliverySigner {
   private readonly secrets: SecretBox;
+  /** Sealed value -> secret: opening (AES-GCM) at every attempt cost more than signing. */
+  private readonly opened = new Map<string, string>();
 
   constructor(config: WebhookDispatcherConfig) {
     this.secrets = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
@@ -29,10 +34,20 @@ export class DeliverySigner {
   }
 
   private signingSecrets(endpoint: SigningEndpoint, now: Date): string[] {
-    const secrets = [this.secrets.open(endpoint.secretCiphertext)];
+    const secrets = [this.open(endpoint.secretCiphertext)];
     if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
-      secrets.push(this.secrets.open(endpoint.previousSecretCiphertext));
+      secrets.push(this.open(endpoint.previousSecretCiphertext));
     }
     return secrets;
+  }
+
+  private open(sealed: string): string {
+    let secret = this.opened.get(sealed);
+    if (secret === undefined) {
+      secret = this.secrets.open(sealed);
+      if (this.opened.size >= OPENED_SECRETS_KEPT) this.opened.delete(this.opened.keys().next().value as string);
+      this.opened.set(sealed, secret);
+    }
+    return secret;
   }
 }

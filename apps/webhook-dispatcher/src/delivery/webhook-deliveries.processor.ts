@@ -34,19 +34,23 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
 
   private async deliver({ deliveryId, appId, attempt }: DeliverWebhookJob, job: Job): Promise<void> {
     // A full lane means this app's endpoint already holds its share of workers: wait elsewhere.
-    if (!this.lanes.tryEnter(appId)) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
+    const lane = await this.lanes.enter(appId);
+    if (!lane) return postpone(job, 1_000 + Math.random() * 2_000, 'app_lane_full');
     try {
       const now = this.clock.now();
       const claim = await this.webhooks.claimAttempt(deliveryId, attempt, now, new Date(now.getTime() + ATTEMPT_LEASE_MS));
-      if (!claim.claimed) {
-        // Delivered, abandoned, or this attempt was already made: this job is stale. A disabled
-        // app's delivery stays pending, held: the sweeper queues it again once the app is enabled.
-        if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
-        return postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
+      if (claim.claimed) {
+        await this.runner.run(claim.delivery, claim.endpoint, attempt, now, lane);
+        return;
       }
-      await this.runner.run(claim.delivery, claim.endpoint, attempt, now);
+      // Delivered, abandoned, or this attempt was already made: this job is stale. A disabled
+      // app's delivery stays pending, held: the sweeper queues it again once the app is enabled.
+      await lane.leave();
+      if (claim.reason !== 'not_due' && claim.reason !== 'leased') return;
+      // Awaited here, not returned: a rejection must not wait unhandled while `finally` awaits.
+      await postpone(job, claim.retryAt.getTime() - now.getTime(), claim.reason);
     } finally {
-      this.lanes.leave(appId);
+      await lane.leave(); // once only: a no-op if already given back
     }
   }
 }

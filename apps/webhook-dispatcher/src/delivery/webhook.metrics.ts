@@ -28,3 +28,9 @@ export const webhookPostponed = new Counter({
   labelNames: ['reason'],
   registers: [metricsRegistry],
 });
+
+export const webhookLaneErrors = new Counter({
+  name: 'momo_webhook_lane_errors_total',
+  help: 'Webhook lane commands Redis did not answer (the lane then counts as full: no attempt starts).',
+  registers: [metricsRegistry],
+});

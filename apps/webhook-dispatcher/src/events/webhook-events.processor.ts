@@ -50,15 +50,16 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
       }
       return;
     }
-    if (!this.lanes.tryEnter(delivery.appId)) {
+    const lane = await this.lanes.enter(delivery.appId);
+    if (!lane) {
       await this.webhooks.releaseFirstClaim(delivery.id);
       await this.jobs.schedule(delivery.id, delivery.appId, 1, now);
       return;
     }
     try {
-      await this.runner.run(delivery, outcome.endpoint, 1, now);
+      await this.runner.run(delivery, outcome.endpoint, 1, now, lane);
     } finally {
-      this.lanes.leave(delivery.appId);
+      await lane.leave();
     }
   }
 }

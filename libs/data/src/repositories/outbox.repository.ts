@@ -36,31 +36,43 @@ export class OutboxRepository {
   }
 
   /**
-   * Hands a batch of unpublished events to `publish` and marks them published, all in one
-   * Postgres transaction with the rows locked (SKIP LOCKED: relays on several replicas share the
-   * work). If publishing fails nothing is marked and the next round tries again. Each event goes
-   * with its transaction's request id and trace, so the webhook belongs to the payment's story.
+   * Takes a batch of unpublished events, oldest first, and hands them to `publish`. One statement
+   * takes them: it marks them published and returns them (SKIP LOCKED: relays on several replicas
+   * share the work), so a batch costs one Postgres round trip and one Redis round trip, and no
+   * transaction stays open while Redis is called. If publishing fails they are marked unpublished
+   * again and the next round retries them; if the process dies between the two, the outbox sweeper
+   * finds them published without a job and publishes them again (docs/durability.md). Each event
+   * goes with its transaction's request id and trace, so the webhook belongs to the payment's story.
    */
   async publishBatch(limit: number, publish: (events: { id: string; trace?: TraceCarrier }[]) => Promise<void>): Promise<number> {
-    return this.dataSource.transaction(async (em) => {
-      const rows = await queryRows(
-        em,
-        `SELECT o.id, t.request_id, t.traceparent
-           FROM outbox_events o LEFT JOIN transactions t ON t.id = o.transaction_id
-          WHERE o.published_at IS NULL ORDER BY o.created_at LIMIT $1 FOR UPDATE OF o SKIP LOCKED`,
-        [limit],
-      );
-      if (rows.length === 0) return 0;
-      const ids = rows.map((r) => r.id as string);
+    const em = this.dataSource.manager;
+    const rows = await queryRows(
+      em,
+      `UPDATE outbox_events o SET published_at = now()
+         FROM (SELECT n.id, n.created_at, t.request_id, t.traceparent
+                 FROM outbox_events n LEFT JOIN transactions t ON t.id = n.transaction_id
+                WHERE n.published_at IS NULL ORDER BY n.created_at LIMIT $1 FOR UPDATE OF n SKIP LOCKED) taken
+        WHERE o.id = taken.id
+        RETURNING o.id, taken.created_at, taken.request_id, taken.traceparent`,
+      [limit],
+    );
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
+    const ids = rows.map((r) => r.id as string);
+    try {
       await publish(
         rows.map((r) => ({
           id: r.id as string,
           trace: r.request_id || r.traceparent ? { requestId: (r.request_id as string | null) ?? undefined, traceparent: (r.traceparent as string | null) ?? undefined } : undefined,
         })),
       );
-      await em.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
-      return ids.length;
-    });
+    } catch (error) {
+      // Redis did not take them (or did not say so in time): publishing again later is harmless,
+      // the job id is the event id and the dispatcher keeps one delivery per event and app.
+      await em.query(`UPDATE outbox_events SET published_at = NULL WHERE id = ANY($1::uuid[])`, [ids]).catch(() => undefined);
+      throw error;
+    }
+    return ids.length;
   }
 
   async findById(id: string): Promise<OutboxEventEntity | null> {
