@@ -84,7 +84,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
           AIRTEL_TEST_STATUS_QUERIES_PER_SECOND: '100000',
           CALLBACK_RATE_LIMIT_PER_MINUTE: '10000000',
         },
-        'webhook-dispatcher': localReceiver,
+        // One app takes all the load: its lane (global across replicas) must not be what limits it.
+        'webhook-dispatcher': { ...localReceiver, WEBHOOK_PER_APP_CONCURRENCY: '200' },
         'api-gateway': localReceiver,
       },
     });
