@@ -149,8 +149,14 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
+/** Any of SECRET_FIELDS as a JSON key, in any case: a body without one has nothing to redact. */
+const MAY_HOLD_SECRET = new RegExp(`"(${[...SECRET_FIELDS].join('|')})"\\s*:`, 'i');
+
 /** A body as we may keep it: secret fields replaced, truncated for the support log. */
 export function redactBody(body: string): string {
+  // Most exchanges (request-to-pay, status answers) carry no secret field: keep them as sent,
+  // unparsed. A \u escape could spell a key the pattern cannot see: those are parsed.
+  if (!MAY_HOLD_SECRET.test(body) && !body.includes('\\u')) return body.slice(0, LOGGED_BODY_LIMIT);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

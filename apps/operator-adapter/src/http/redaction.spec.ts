@@ -16,6 +16,13 @@ describe('what the operator request log keeps', () => {
     expect(kept).not.toMatch(/s3cret|ENC/);
   });
 
+  it('finds a secret whatever the key spacing, case or escaping, and keeps bodies without one as sent', () => {
+    expect(redactBody('{"amount":"1500", "PIN" :  "ENC"}')).not.toMatch(/ENC/);
+    expect(redactBody('{"\\u0070in":"ENC"}')).not.toMatch(/ENC/);
+    const plain = '{ "amount": "1500", "currency": "RWF", "externalId": "x", "pinned": "not a pin" }';
+    expect(redactBody(plain)).toBe(plain);
+  });
+
   it('keeps non-JSON bodies as text, bounded', () => {
     expect(redactBody('<html>oops</html>')).toBe('<html>oops</html>');
     expect(redactBody('x'.repeat(20_000))).toHaveLength(8_192);
