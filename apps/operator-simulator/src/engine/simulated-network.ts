@@ -60,6 +60,8 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
 
   async onModuleInit(): Promise<void> {
     this.pool = new Pool({ connectionString: simulatorDatabaseUrl(this.config), max: this.config.SIMULATOR_DATABASE_POOL_SIZE, application_name: 'operator-simulator' });
+    // An idle connection Postgres dropped (a restart): the pool discards it; unheard, the event would end the process.
+    this.pool.on('error', (error) => this.logger.warn({ err: error.message }, 'idle database connection lost; the pool opens another'));
     await ensureSchema(this.pool);
     this.store = new SimulatorStore(this.pool, {
       perTransaction: this.config.PER_TRANSACTION_LIMIT,

@@ -1,4 +1,7 @@
-import { createTestDatabase, TestDatabase } from '@momo/testing';
+import { EventEmitter } from 'node:events';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
+import { dataSourceOptions } from '../database/data-source-options';
 import { preparedRows } from './prepared';
 
 /** Named prepared statements against a real Postgres, including a table changed under them. */
@@ -37,5 +40,49 @@ describe('preparedRows (Postgres)', () => {
     }
     expect(answer).toEqual([{ id: 1, label: 'one', added: 'new' }]);
     expect(failures).toBeLessThanOrEqual(5);
+  });
+});
+
+/** Postgres going away under a prepared query must fail the query, never the process. */
+describe('preparedRows when Postgres crashes', () => {
+  let postgres: PrivatePostgres;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    postgres = await PrivatePostgres.start();
+    dataSource = new DataSource(dataSourceOptions(`${postgres.url}/postgres`, 2, 'prepared-crash-test'));
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy().catch(() => undefined);
+    await postgres.stop();
+  });
+
+  it('fails the query in flight, emits nothing unheard, and works again once Postgres is back', async () => {
+    const unheard: unknown[] = [];
+    const onUncaught = (error: unknown) => unheard.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // The client the query runs on: while it is out of the pool, something must hear its 'error' event.
+      const pool = (dataSource.driver as unknown as { master: { connect: () => Promise<EventEmitter> } }).master;
+      const connect = pool.connect.bind(pool);
+      let client: EventEmitter | undefined;
+      pool.connect = async () => (client = await connect());
+      const slow = preparedRows(dataSource.manager, 'prepared_sleep', `SELECT pg_sleep($1::float8) AS slept`, [5]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      pool.connect = connect;
+      expect(client?.listenerCount('error')).toBeGreaterThan(0);
+      await postgres.crashAndRestart();
+      await expect(slow).rejects.toThrow(/terminat/i);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unheard).toEqual([]);
+      const again = await waitFor(
+        () => preparedRows(dataSource.manager, 'prepared_one', `SELECT $1::int AS one`, [1]).catch(() => undefined),
+        { timeoutMs: 15_000, what: 'Postgres back' },
+      );
+      expect(again).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });

@@ -17,11 +17,30 @@ export async function preparedRows(em: EntityManager, name: string, text: string
   if (runner && !runner.isReleased) return run((await runner.connect()) as PoolClient, name, text, values);
   const pool = (em.connection.driver as unknown as { master: Pool }).master;
   const client = await pool.connect();
+  // A client out of the pool has no 'error' listener of the pool's: when Postgres goes away (a
+  // crash, a failover) the client emits one besides failing the query, and unheard it would kill
+  // the process. The failed query tells the caller; a broken connection is not given back.
+  client.on('error', ignoreConnectionError);
+  let failure: unknown;
   try {
     return await run(client, name, text, values);
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
-    client.release();
+    client.off('error', ignoreConnectionError);
+    client.release(failure !== undefined && !isSqlError(failure) ? (failure as Error) : undefined);
   }
+}
+
+function ignoreConnectionError(): void {
+  // The query in flight on this client fails with the same error, which its caller handles.
+}
+
+/** An error Postgres answered with (a SQLSTATE): the connection itself is fine. */
+function isSqlError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** Connections whose prepared statements went stale; they are dropped before the connection's next prepared query. */
