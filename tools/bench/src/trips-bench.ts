@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const redisAfter = commandStats(await redisClient.info('commandstats'));
     const commitsAfter = await commits(dataSource);
-    const { rows: backends } = { rows: (await dataSource.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = 'momo'`)) as { pid: number; application_name: string }[] };
+    const backends: { pid: number; application_name: string }[] = await dataSource.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = 'momo'`);
     const serviceOfPid = new Map<string, string>(backends.map((b) => [String(b.pid), b.application_name || 'unnamed']));
     const statements = statementsByService(readFileSync(postgres.logFile).subarray(logOffset).toString('utf8'), serviceOfPid);
     const per = (n: number) => (n / ids.length).toFixed(2);
