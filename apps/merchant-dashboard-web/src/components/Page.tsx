@@ -42,6 +42,19 @@ export function Failure({ error }: { error: unknown }) {
   );
 }
 
+/** What a query shows: a loader while pending, the failure, `empty` when `isEmpty` says so, else its data. */
+export function QueryView<T>({ query, isEmpty, empty, children }: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Failure error={query.error} />;
+  const data = query.data as T;
+  return <>{isEmpty?.(data) ? empty : children(data)}</>;
+}
+
 export function ErrorText({ error }: { error: unknown }) {
   if (!error) return null;
   const message = error instanceof ApiFailure ? (error.fieldMessages ?? error.message) : 'Something went wrong.';

@@ -5,9 +5,10 @@ import type { DeliveryQuery, WebhookAttemptView } from '@momo/contracts/dashboar
 import { api } from '../api/client';
 import { useCan } from '../api/session';
 import { dateTime, shortId } from '../components/format';
-import { Empty, ErrorText, Failure, Loading, PageHeader } from '../components/Page';
+import { Empty, ErrorText, Failure, Loading, PageHeader, QueryView } from '../components/Page';
 import { HttpCodeBadge, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
+import { ListTable } from '../components/ListTable';
 import { LoadMore } from '../components/LoadMore';
 
 const EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'];
@@ -193,52 +194,34 @@ export function AppDeliveriesPage() {
         </SimpleGrid>
       </Card>
       <Card p={0}>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <Failure error={list.error} />
-        ) : rows.length === 0 ? (
-          <Empty title="No deliveries">Each final transaction of this app sends one webhook to its {mode} URL.</Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Webhook deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last answer</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last attempt</Table.Th>
-                  <Table.Th>Created</Table.Th>
+        <QueryView query={list} isEmpty={() => rows.length === 0} empty={<Empty title="No deliveries">Each final transaction of this app sends one webhook to its {mode} URL.</Empty>}>
+          {() => (
+            <ListTable label="Webhook deliveries" columns={['Event', 'Status', 'Last answer', 'Attempts', 'Last attempt', 'Created']} minWidth={720} clickable nowrap>
+              {rows.map((d) => (
+                <Table.Tr key={d.id} style={{ cursor: 'pointer' }} onClick={() => setParam('delivery', d.id)}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="sm" onClick={(e) => { e.stopPropagation(); setParam('delivery', d.id); }}>
+                      {d.event_type}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={d.status} attempts={d.attempt_count} />
+                  </Table.Td>
+                  <Table.Td>
+                    <HttpCodeBadge code={d.last_status_code} />
+                  </Table.Td>
+                  <Table.Td>{d.attempt_count}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{dateTime(d.last_attempt_at)}</Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{dateTime(d.created_at)}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id} style={{ cursor: 'pointer' }} onClick={() => setParam('delivery', d.id)}>
-                    <Table.Td>
-                      <Anchor component="button" type="button" size="sm" onClick={(e) => { e.stopPropagation(); setParam('delivery', d.id); }}>
-                        {d.event_type}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={d.status} attempts={d.attempt_count} />
-                    </Table.Td>
-                    <Table.Td>
-                      <HttpCodeBadge code={d.last_status_code} />
-                    </Table.Td>
-                    <Table.Td>{d.attempt_count}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{dateTime(d.last_attempt_at)}</Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{dateTime(d.created_at)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </ListTable>
+          )}
+        </QueryView>
       </Card>
       <LoadMore query={list} />
       <DeliveryDrawer id={open} onClose={() => setParam('delivery', null)} />

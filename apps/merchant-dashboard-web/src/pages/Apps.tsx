@@ -6,7 +6,7 @@ import type { AppSummaryView } from '@momo/contracts/dashboard';
 import { api } from '../api/client';
 import { useCan } from '../api/session';
 import { dateTime } from '../components/format';
-import { Empty, ErrorText, Failure, Loading, PageHeader } from '../components/Page';
+import { Empty, ErrorText, PageHeader, QueryView } from '../components/Page';
 import { ShownOnceModal } from '../components/ShownOnce';
 import { Pill, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
@@ -263,21 +263,23 @@ export function AppsPage() {
           Your role can read these settings in {mode} mode; changing them needs {mode === 'live' ? 'an owner' : 'a developer or an owner'}.
         </Alert>
       )}
-      {apps.isPending ? (
-        <Loading />
-      ) : apps.isError ? (
-        <Failure error={apps.error} />
-      ) : apps.data.length === 0 ? (
-        <Card>
-          <Empty title="No apps yet">Create an app to get its keys and webhook secret.</Empty>
-        </Card>
-      ) : (
-        <Stack gap="md">
-          {apps.data.map((app) => (
-            <AppCard key={`${app.id}-${app.webhook_url}`} app={app} onShown={setShown} />
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={apps}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <Card>
+            <Empty title="No apps yet">Create an app to get its keys and webhook secret.</Empty>
+          </Card>
+        }
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.map((app) => (
+              <AppCard key={`${app.id}-${app.webhook_url}`} app={app} onShown={setShown} />
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       <Text size="xs" c="dimmed" mt="lg">
         Secrets and keys are shown once, when they are made. Lost one? Rotate it: nothing stored here can show it again.
       </Text>

@@ -3,8 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { useSession } from '../api/session';
 import { dateTime } from '../components/format';
-import { Empty, Failure, Loading, PageHeader } from '../components/Page';
+import { Empty, PageHeader, QueryView } from '../components/Page';
 import { Pill } from '../components/StatusBadge';
+import { ListTable } from '../components/ListTable';
 import { LoadMore } from '../components/LoadMore';
 
 function details(value: Record<string, unknown>): string {
@@ -29,53 +30,36 @@ export function AuditLogPage() {
     <>
       <PageHeader title="Audit log" description="Every change made in the dashboard, and every sign-in, newest first." />
       <Card p={0}>
-        {log.isPending ? (
-          <Loading />
-        ) : log.isError ? (
-          <Failure error={log.error} />
-        ) : rows.length === 0 ? (
-          <Empty title="Nothing recorded yet" />
-        ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Audit log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                  <Table.Th>From</Table.Th>
+        <QueryView query={log} isEmpty={() => rows.length === 0} empty={<Empty title="Nothing recorded yet" />}>
+          {() => (
+            <ListTable label="Audit log" columns={['When', 'Who', 'What', 'Details', 'From']} minWidth={820}>
+              {rows.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{dateTime(e.at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{e.actor}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" ff="monospace">{e.action}</Text>
+                      {e.mode && <Pill tone={e.mode === 'live' ? 'green' : 'orange'}>{e.mode}</Pill>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c="dimmed" lineClamp={2} maw={360}>
+                      {[e.target, details(e.details)].filter(Boolean).join(' · ') || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{e.ip ?? '—'}</Text>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{dateTime(e.at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{e.actor}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" ff="monospace">{e.action}</Text>
-                        {e.mode && <Pill tone={e.mode === 'live' ? 'green' : 'orange'}>{e.mode}</Pill>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={2} maw={360}>
-                        {[e.target, details(e.details)].filter(Boolean).join(' · ') || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{e.ip ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </ListTable>
+          )}
+        </QueryView>
       </Card>
       <LoadMore query={log} />
     </>

@@ -5,7 +5,8 @@ import type { DashboardRoleName, InvitationView } from '@momo/contracts/dashboar
 import { api } from '../api/client';
 import { useSession } from '../api/session';
 import { dateTime } from '../components/format';
-import { ErrorText, Failure, Loading, PageHeader } from '../components/Page';
+import { ListTable } from '../components/ListTable';
+import { ErrorText, PageHeader, QueryView } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 
 const ROLES = [
@@ -69,56 +70,40 @@ export function TeamPage() {
       </Card>
       <ErrorText error={update.error} />
       <Card p={0}>
-        {users.isPending ? (
-          <Loading />
-        ) : users.isError ? (
-          <Failure error={users.error} />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Team members">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Person</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Live access</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th>Access</Table.Th>
+        <QueryView query={users}>
+          {(data) => (
+            <ListTable label="Team members" columns={['Person', 'Role', 'Live access', 'Status', 'Last sign-in', 'Access']} minWidth={760} nowrap>
+              {data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>{u.name || u.email}</Text>
+                    {u.name && <Text size="xs" c="dimmed">{u.email}</Text>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Select aria-label={`Role of ${u.email}`} size="xs" w={130} data={ROLES} value={u.role} allowDeselect={false}
+                      onChange={(v) => v && v !== u.role && update.mutate({ id: u.id, role: v as DashboardRoleName })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch aria-label={`Live access of ${u.email}`} checked={u.live_access} onChange={(e) => update.mutate({ id: u.id, live_access: e.currentTarget.checked })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={u.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{dateTime(u.last_sign_in_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {u.id !== session.user.id && (
+                      <Button size="compact-xs" variant="subtle" color={u.status === 'disabled' ? 'teal' : 'red'} onClick={() => update.mutate({ id: u.id, disabled: u.status !== 'disabled' })}>
+                        {u.status === 'disabled' ? 'Enable' : 'Disable'}
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>{u.name || u.email}</Text>
-                      {u.name && <Text size="xs" c="dimmed">{u.email}</Text>}
-                    </Table.Td>
-                    <Table.Td>
-                      <Select aria-label={`Role of ${u.email}`} size="xs" w={130} data={ROLES} value={u.role} allowDeselect={false}
-                        onChange={(v) => v && v !== u.role && update.mutate({ id: u.id, role: v as DashboardRoleName })} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch aria-label={`Live access of ${u.email}`} checked={u.live_access} onChange={(e) => update.mutate({ id: u.id, live_access: e.currentTarget.checked })} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={u.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{dateTime(u.last_sign_in_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {u.id !== session.user.id && (
-                        <Button size="compact-xs" variant="subtle" color={u.status === 'disabled' ? 'teal' : 'red'} onClick={() => update.mutate({ id: u.id, disabled: u.status !== 'disabled' })}>
-                          {u.status === 'disabled' ? 'Enable' : 'Disable'}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </ListTable>
+          )}
+        </QueryView>
       </Card>
     </>
   );

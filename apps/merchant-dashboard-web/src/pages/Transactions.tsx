@@ -5,9 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TransactionQuery } from '@momo/contracts/dashboard';
 import { api } from '../api/client';
 import { dateTime, NETWORK_LABEL, phone, rwf, shortId } from '../components/format';
-import { Empty, Failure, Loading, PageHeader } from '../components/Page';
+import { Empty, PageHeader, QueryView } from '../components/Page';
 import { StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
+import { ListTable } from '../components/ListTable';
 import { LoadMore } from '../components/LoadMore';
 
 const FILTER_KEYS = ['status', 'direction', 'network', 'app_id', 'created_from', 'created_to', 'q'] as const;
@@ -107,69 +108,51 @@ export function TransactionsPage() {
         )}
       </Card>
       <Card p={0}>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <Failure error={list.error} />
-        ) : rows.length === 0 ? (
+        <QueryView query={list} isEmpty={() => rows.length === 0} empty={
           <Empty title={filtered ? 'No transaction matches' : 'No transactions yet'}>
             {filtered ? 'Try fewer filters.' : mode === 'test' ? 'Make one from Test payments, or with your test key.' : 'Payments made with your live keys appear here.'}
           </Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" style={{ whiteSpace: 'nowrap' }} aria-label="Transactions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th>App</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>ID</Table.Th>
+          }>
+          {() => (
+            <ListTable label="Transactions" columns={['Amount', 'Status', 'Type', 'Customer', 'Reference', 'App', 'Created', 'ID']} minWidth={860} clickable nowrap>
+              {rows.map((t) => (
+                <Table.Tr key={t.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/${mode}/transactions/${t.id}`)}>
+                  <Table.Td fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {rwf(t.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={t.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t.direction === 'collect' ? 'Cash in' : t.reverses_payment_id ? 'Refund' : 'Payout'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {NETWORK_LABEL[t.network]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{phone(t.msisdn)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" truncate maw={180}>
+                      {t.reference || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" truncate maw={140}>
+                      {t.app_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{dateTime(t.created_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/${mode}/transactions/${t.id}`} ff="monospace" size="sm" onClick={(e) => e.stopPropagation()} aria-label={`Open transaction ${t.id}`}>
+                      {shortId(t.id)}
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((t) => (
-                  <Table.Tr key={t.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/${mode}/transactions/${t.id}`)}>
-                    <Table.Td fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {rwf(t.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={t.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t.direction === 'collect' ? 'Cash in' : t.reverses_payment_id ? 'Refund' : 'Payout'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {NETWORK_LABEL[t.network]}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{phone(t.msisdn)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={180}>
-                        {t.reference || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={140}>
-                        {t.app_name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{dateTime(t.created_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/${mode}/transactions/${t.id}`} ff="monospace" size="sm" onClick={(e) => e.stopPropagation()} aria-label={`Open transaction ${t.id}`}>
-                        {shortId(t.id)}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </ListTable>
+          )}
+        </QueryView>
       </Card>
       <LoadMore query={list} />
     </>
