@@ -1,7 +1,7 @@
 import type { App, AppCreated } from '../../http/types';
 import type { Command } from '../command';
 import { fields, rwf, table } from '../output';
-import { eventTable, integer, required } from './shared';
+import { eventTable, limitOf, listed, required } from './shared';
 
 const describeApp = (app: App) =>
   fields([
@@ -89,9 +89,9 @@ export const accountCommands: Command[] = [
       const list = client().events.list({
         type: values.type as string | undefined,
         created_from: values.since as string | undefined,
-        limit: values.limit === undefined ? undefined : integer(values.limit, 'limit'),
+        limit: limitOf(values),
       });
-      const items = values.all ? await list.toArray() : (await list).data;
+      const items = await listed(list, values);
       output.result(items, () => eventTable(items));
     },
   },

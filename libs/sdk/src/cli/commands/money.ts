@@ -1,5 +1,5 @@
 import type { Command } from '../command';
-import { describeTransaction, integer, metadata, required, transactionTable, waitForFinal } from './shared';
+import { describeTransaction, integer, limitOf, listed, metadata, required, transactionTable, waitForFinal } from './shared';
 
 const moneyOptions = {
   amount: { type: 'string' },
@@ -19,21 +19,26 @@ const moneyBody = (values: Record<string, unknown>) => ({
   ...(metadata(values.metadata) ? { metadata: metadata(values.metadata) } : {}),
 });
 
-export const moneyCommands: Command[] = [
-  {
-    name: 'payments create',
-    summary: 'Ask a customer to pay (cash in)',
-    usage: 'momo payments create --amount 1500 --msisdn 0788123456 [--reference order-1] [--description …] [--metadata key=value]… [--idempotency-key K] [--wait]',
+/** `payments create` and `payouts create`: the same body, one moves money in and the other out. */
+function moneyCreateCommand(kind: 'payments' | 'payouts', noun: string, summary: string): Command {
+  return {
+    name: `${kind} create`,
+    summary,
+    usage: `momo ${kind} create --amount 1500 --msisdn 0788123456 [--reference order-1] [--description …] [--metadata key=value]… [--idempotency-key K] [--wait]`,
     options: moneyOptions,
     key: 'app',
     async run({ values, output, client }) {
       const momo = client();
-      output.progress('… creating the payment');
-      let payment = await momo.payments.create(moneyBody(values), { idempotencyKey: values['idempotency-key'] as string | undefined });
-      if (values.wait) payment = await waitForFinal(momo, payment.id, (m) => output.progress(m));
-      output.result(payment, () => describeTransaction(payment));
+      output.progress(`… creating the ${noun}`);
+      let transaction = await momo[kind].create(moneyBody(values), { idempotencyKey: values['idempotency-key'] as string | undefined });
+      if (values.wait) transaction = await waitForFinal(momo, transaction.id, (m) => output.progress(m));
+      output.result(transaction, () => describeTransaction(transaction));
     },
-  },
+  };
+}
+
+export const moneyCommands: Command[] = [
+  moneyCreateCommand('payments', 'payment', 'Ask a customer to pay (cash in)'),
   {
     name: 'payments get',
     summary: 'Show one transaction',
@@ -65,26 +70,13 @@ export const moneyCommands: Command[] = [
         direction: values.direction as never,
         reference: values.reference as string | undefined,
         msisdn: values.msisdn as string | undefined,
-        limit: values.limit === undefined ? undefined : integer(values.limit, 'limit'),
+        limit: limitOf(values),
       });
-      const items = values.all ? await list.toArray() : (await list).data;
+      const items = await listed(list, values);
       output.result(items, () => transactionTable(items));
     },
   },
-  {
-    name: 'payouts create',
-    summary: 'Send money to a wallet (cash out)',
-    usage: 'momo payouts create --amount 1000 --msisdn 0788123456 [--reference R] [--description …] [--metadata key=value]… [--idempotency-key K] [--wait]',
-    options: moneyOptions,
-    key: 'app',
-    async run({ values, output, client }) {
-      const momo = client();
-      output.progress('… creating the payout');
-      let payout = await momo.payouts.create(moneyBody(values), { idempotencyKey: values['idempotency-key'] as string | undefined });
-      if (values.wait) payout = await waitForFinal(momo, payout.id, (m) => output.progress(m));
-      output.result(payout, () => describeTransaction(payout));
-    },
-  },
+  moneyCreateCommand('payouts', 'payout', 'Send money to a wallet (cash out)'),
   {
     name: 'refunds create',
     summary: 'Refund a payment (whole, or --amount)',

@@ -1,7 +1,7 @@
 import type { BalanceTransaction, Settlement, SettlementWallet, Statement } from '../../http/types';
 import type { Command } from '../command';
 import { fields, rwf, table } from '../output';
-import { describeTransaction, integer, required, waitForFinal } from './shared';
+import { describeTransaction, integer, limitOf, listed, required, waitForFinal } from './shared';
 
 const describeSettlement = (s: Settlement) =>
   fields([
@@ -34,8 +34,6 @@ function describeStatement(s: Statement): string {
   ].join('\n');
 }
 
-const limitOf = (values: Record<string, unknown>) => (values.limit === undefined ? undefined : integer(values.limit, 'limit'));
-
 export const settlementCommands: Command[] = [
   {
     name: 'balance transactions',
@@ -45,7 +43,7 @@ export const settlementCommands: Command[] = [
     key: 'any',
     async run({ values, output, client }) {
       const list = client().balanceTransactions.list({ type: values.type as never, created_from: values.since as string | undefined, limit: limitOf(values) });
-      const items = values.all ? await list.toArray() : (await list).data;
+      const items = await listed(list, values);
       output.result(items, () => movementTable(items));
     },
   },
@@ -57,7 +55,7 @@ export const settlementCommands: Command[] = [
     key: 'any',
     async run({ values, output, client }) {
       const list = client().settlements.list({ limit: limitOf(values) });
-      const items = values.all ? await list.toArray() : (await list).data;
+      const items = await listed(list, values);
       output.result(items, () =>
         table(['ID', 'STATUS', 'PERIOD END', 'CASH INS', 'GROSS', 'FEES', 'NET'], items.map((s) => [s.id, s.status, s.period_end, String(s.transaction_count), rwf(s.gross), rwf(s.fees), rwf(s.net)])),
       );

@@ -1,5 +1,6 @@
 import type { Momo } from '../../client';
 import type { MomoEvent, Transaction } from '../../http/types';
+import type { PageList } from '../../http/pagination';
 import { fields, rwf, table } from '../output';
 
 export function integer(value: unknown, name: string): number {
@@ -10,6 +11,14 @@ export function integer(value: unknown, name: string): number {
 export function required(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`);
   return value;
+}
+
+/** `--limit N`, when given. */
+export const limitOf = (values: Record<string, unknown>) => (values.limit === undefined ? undefined : integer(values.limit, 'limit'));
+
+/** The first page of a list, or with `--all` every page. */
+export async function listed<T>(list: PageList<T>, values: Record<string, unknown>): Promise<T[]> {
+  return values.all ? list.toArray() : (await list).data;
 }
 
 /** `--metadata order=42 --metadata channel=web` */
