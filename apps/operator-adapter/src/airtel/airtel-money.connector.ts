@@ -1,6 +1,6 @@
 import { TransactionEntity } from '@momo/data';
 import { nationalNumber, truncateText } from '@momo/domain';
-import { OperatorHttpClient, OperatorResponse } from '../http/operator-http.client';
+import { OperatorHttpClient, OperatorResponse, unauthorized } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
 import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { lifetimeMsOf, OperatorTokenError, TokenCache } from '../operators/token-cache';
@@ -103,30 +103,28 @@ export class AirtelMoneyConnector implements OperatorConnector {
   }
 
   private async call(t: TransactionEntity | null, operation: string, method: 'GET' | 'POST', path: string, body?: string): Promise<OperatorResponse> {
-    const send = async () =>
-      this.http.send({
-        network: 'airtel',
-        mode: this.settings.mode,
-        operation,
-        transactionId: t?.id ?? null,
-        method,
-        url: `${this.settings.baseUrl}${path}`,
-        body,
-        headers: {
-          Authorization: `Bearer ${await this.tokens.token('api')}`,
-          'X-Country': this.settings.country,
-          'X-Currency': this.settings.currency,
-          Accept: '*/*',
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-      });
-    const response = await send();
-    // A token that went bad early: refresh once and retry (a 401 means Airtel did nothing).
-    if (response.kind === 'response' && response.status === 401) {
-      this.tokens.invalidate('api');
-      return send();
-    }
-    return response;
+    // A token that went bad early is refreshed once and the call retried (a 401 means Airtel did nothing).
+    return this.tokens.sendAuthorized(
+      'api',
+      (token) =>
+        this.http.send({
+          network: 'airtel',
+          mode: this.settings.mode,
+          operation,
+          transactionId: t?.id ?? null,
+          method,
+          url: `${this.settings.baseUrl}${path}`,
+          body,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'X-Country': this.settings.country,
+            'X-Currency': this.settings.currency,
+            Accept: '*/*',
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          },
+        }),
+      unauthorized,
+    );
   }
 
   private async fetchToken() {

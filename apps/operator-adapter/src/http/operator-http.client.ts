@@ -23,6 +23,9 @@ export type OperatorResponse =
   /** Sent, but no complete answer: the operator may or may not have acted on it. */
   | { kind: 'no_answer'; error: string };
 
+/** The operator refused our access token, so it did nothing: the call may be sent again with a fresh one. */
+export const unauthorized = (response: OperatorResponse) => response.kind === 'response' && response.status === 401;
+
 /** Header values we never store or log. */
 const SECRET_HEADERS = new Set(['authorization', 'ocp-apim-subscription-key', 'x-signature', 'x-key']);
 /** Body fields we never store or log (Airtel's client secret and PIN, tokens in token answers). */

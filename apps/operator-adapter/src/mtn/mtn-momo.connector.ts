@@ -1,6 +1,6 @@
 import { TransactionEntity } from '@momo/data';
 import { truncateText } from '@momo/domain';
-import { OperatorHttpClient, OperatorResponse } from '../http/operator-http.client';
+import { OperatorHttpClient, OperatorResponse, unauthorized } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
 import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { lifetimeMsOf, OperatorTokenError, TokenCache } from '../operators/token-cache';
@@ -87,35 +87,33 @@ export class MtnMomoConnector implements OperatorConnector {
     path: string,
     body?: string,
   ): Promise<OperatorResponse> {
-    const send = async () =>
-      this.http.send({
-        network: 'mtn',
-        mode: this.settings.mode,
-        operation,
-        transactionId: t?.id ?? null,
-        method,
-        url: `${this.settings.baseUrl}${path}`,
-        body,
-        headers: {
-          Authorization: `Bearer ${await this.tokens.token(product)}`,
-          'Ocp-Apim-Subscription-Key': this.settings.subscriptionKeys[product],
-          'X-Target-Environment': this.settings.targetEnvironment,
-          ...(method === 'POST' && t
-            ? {
-                'Content-Type': 'application/json',
-                'X-Reference-Id': t.id,
-                'X-Callback-Url': `${this.settings.callbackBaseUrl}/callbacks/mtn/${t.id}`,
-              }
-            : {}),
-        },
-      });
-    const response = await send();
-    // An expired or revoked token: refresh once and retry (a 401 means MTN did nothing, and it dedupes on X-Reference-Id).
-    if (response.kind === 'response' && response.status === 401) {
-      this.tokens.invalidate(product);
-      return send();
-    }
-    return response;
+    // An expired or revoked token is refreshed once and the call retried (a 401 means MTN did nothing, and it dedupes on X-Reference-Id).
+    return this.tokens.sendAuthorized(
+      product,
+      (token) =>
+        this.http.send({
+          network: 'mtn',
+          mode: this.settings.mode,
+          operation,
+          transactionId: t?.id ?? null,
+          method,
+          url: `${this.settings.baseUrl}${path}`,
+          body,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Ocp-Apim-Subscription-Key': this.settings.subscriptionKeys[product],
+            'X-Target-Environment': this.settings.targetEnvironment,
+            ...(method === 'POST' && t
+              ? {
+                  'Content-Type': 'application/json',
+                  'X-Reference-Id': t.id,
+                  'X-Callback-Url': `${this.settings.callbackBaseUrl}/callbacks/mtn/${t.id}`,
+                }
+              : {}),
+          },
+        }),
+      unauthorized,
+    );
   }
 
   private async fetchToken(product: MtnProduct) {

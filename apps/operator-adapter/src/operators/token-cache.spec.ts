@@ -19,6 +19,19 @@ describe('TokenCache', () => {
     expect(fetches).toBe(3);
   });
 
+  it('sends once more with a fresh token when the operator refuses the token, and only once', async () => {
+    let fetches = 0;
+    const cache = new TokenCache<'api'>(async () => ({ token: `t${++fetches}`, lifetimeMs: 3_600_000 }));
+    const sentWith: string[] = [];
+    const refusedToken = (status: number) => status === 401;
+    expect(await cache.sendAuthorized('api', async (token) => (sentWith.push(token), token === 't1' ? 401 : 200), refusedToken)).toBe(200);
+    expect(sentWith).toEqual(['t1', 't2']);
+    expect(await cache.sendAuthorized('api', async (token) => (sentWith.push(token), 401), refusedToken)).toBe(401);
+    expect(sentWith).toEqual(['t1', 't2', 't2', 't3']);
+    expect(await cache.sendAuthorized('api', async (token) => (sentWith.push(token), 200), refusedToken)).toBe(200);
+    expect(sentWith.at(-1)).toBe('t3');
+  });
+
   it('refreshes short-lived tokens at half their life', async () => {
     let now = 0;
     let fetches = 0;

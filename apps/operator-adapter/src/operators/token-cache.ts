@@ -36,6 +36,17 @@ export class TokenCache<Scope extends string> {
     this.tokens.delete(scope);
   }
 
+  /**
+   * Sends with the scope's token; when the operator refuses the token itself (`refused`: a 401,
+   * which means it did nothing), forgets it and sends once more with a fresh one.
+   */
+  async sendAuthorized<R>(scope: Scope, send: (token: string) => Promise<R>, refused: (response: R) => boolean): Promise<R> {
+    const response = await send(await this.token(scope));
+    if (!refused(response)) return response;
+    this.invalidate(scope);
+    return send(await this.token(scope));
+  }
+
   private async refresh(scope: Scope): Promise<string> {
     const { token, lifetimeMs } = await this.fetchToken(scope);
     // Short-lived tokens (Airtel: 180 s) are refreshed at half their life rather than never cached.
