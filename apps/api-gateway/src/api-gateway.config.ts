@@ -1,21 +1,9 @@
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { InfraConfig } from '@momo/platform';
+import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { MoneyRequestSettings } from '@momo/money-requests';
 
-export class ApiGatewayConfig extends InfraConfig {
+export class ApiGatewayConfig extends MoneyRequestSettings {
   override PORT: number = 3000;
   override MANAGEMENT_PORT: number = 9100;
-
-  /** Server-side secret mixed into API key hashes; without it a leaked key table is useless. */
-  @IsString() @IsNotEmpty()
-  API_KEY_PEPPER!: string;
-
-  /** 32 random bytes, base64: seals new apps' webhook secrets and replayable responses that carry secrets. */
-  @IsString() @IsNotEmpty()
-  SECRETS_ENCRYPTION_KEY!: string;
-
-  /** How long a money request waits for payments-core before answering 503 (retry with the same key). */
-  @IsInt() @Min(1_000) @Max(60_000)
-  COMMAND_WAIT_MS: number = 12_000;
 
   /** Largest accepted request body. */
   @IsInt() @Min(1_024) @Max(10_485_760)
@@ -38,21 +26,6 @@ export class ApiGatewayConfig extends InfraConfig {
 
   @IsInt() @Min(1) @Max(1_000_000)
   AUTH_CACHE_MAX_ENTRIES: number = 50_000;
-
-  /** How long an Idempotency-Key and its first response are kept (contract: at least 24 hours). */
-  @IsInt() @Min(24) @Max(24 * 30)
-  IDEMPOTENCY_RETENTION_HOURS: number = 24;
-
-  /** Time allowed to resolve a webhook URL's host when an app is created or changed. */
-  @IsInt() @Min(100) @Max(30_000)
-  WEBHOOK_URL_CHECK_TIMEOUT_MS: number = 3_000;
-
-  /**
-   * Development and tests only: also accept plain http and loopback webhook URLs. Off by default;
-   * `npm start` turns it on so the local demo receiver works.
-   */
-  @IsIn(['off', 'loopback'])
-  WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'off' | 'loopback' = 'off';
 
   /** The public base URL the OpenAPI document names as its server (defaults to the request's host). */
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })

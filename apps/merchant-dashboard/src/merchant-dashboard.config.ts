@@ -1,24 +1,9 @@
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { InfraConfig } from '@momo/platform';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { MoneyRequestSettings } from '@momo/money-requests';
 
-export class MerchantDashboardConfig extends InfraConfig {
+export class MerchantDashboardConfig extends MoneyRequestSettings {
   override PORT: number = 3006;
   override MANAGEMENT_PORT: number = 9106;
-
-  /** Hashes the app keys the dashboard issues (same pepper as the gateway's). */
-  @IsString() @IsNotEmpty()
-  API_KEY_PEPPER!: string;
-
-  /** Seals webhook secrets and stored answers that carry secrets (same key as the gateway's). */
-  @IsString() @IsNotEmpty()
-  SECRETS_ENCRYPTION_KEY!: string;
-
-  /** How long a refund or test payment waits for payments-core before answering 503. */
-  @IsInt() @Min(1_000) @Max(60_000)
-  COMMAND_WAIT_MS: number = 12_000;
-
-  @IsInt() @Min(24) @Max(24 * 30)
-  IDEMPOTENCY_RETENTION_HOURS: number = 24;
 
   /** A session ends this long after sign-in, whatever happens. */
   @IsInt() @Min(1) @Max(24 * 30)
@@ -61,11 +46,4 @@ export class MerchantDashboardConfig extends InfraConfig {
   /** A payment pending longer than this is listed under "needs attention". */
   @IsInt() @Min(1) @Max(7 * 24 * 60)
   ATTENTION_PENDING_MINUTES: number = 15;
-
-  @IsInt() @Min(100) @Max(30_000)
-  WEBHOOK_URL_CHECK_TIMEOUT_MS: number = 3_000;
-
-  /** Development and tests only: also accept plain http and loopback webhook URLs (as the gateway's setting). */
-  @IsIn(['off', 'loopback'])
-  WEBHOOK_ALLOW_LOCAL_DESTINATIONS: 'off' | 'loopback' = 'off';
 }

@@ -4,3 +4,4 @@ export * from './idempotent-requests';
 export * from './money-request.settings';
 export * from './request-fingerprint';
 export * from './transaction-commands';
+export * from './webhook-url.check';

@@ -9,13 +9,12 @@ import { AuthInvalidations } from '../auth/auth-invalidations';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { RequiresKey } from '../auth/key-kind.decorator';
 import { Principal } from '../auth/principal';
-import { decodeCursor, IdempotentRequests, isUuid, paginate, successAnswer } from '@momo/money-requests';
+import { decodeCursor, IdempotentRequests, isUuid, paginate, successAnswer, WebhookUrlCheck } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { AppCreatedEnvelope, AppEnvelope, AppListEnvelope } from '../openapi/schemas';
 import { PageQuery } from '../payments/list-payments.query';
 import { CreateAppDto, UpdateAppDto } from './app.dto';
 import { appView, AppsService } from './apps.service';
-import { WebhookUrlCheck } from './webhook-url.check';
 
 @ApiTags('apps')
 @Controller('v1/apps')

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppSummaryView, CreatedAppView, DashboardMode, DashboardOk, generateWebhookSecret, ShownOnceView } from '@momo/contracts';
 import { ApiKeyEntity, AppEntity, DashboardReadsRepository, MerchantsRepository, WebhooksRepository } from '@momo/data';
 import { issueApiKey } from '@momo/domain';
-import { isUuid } from '@momo/money-requests';
+import { isUuid, WebhookUrlCheck } from '@momo/money-requests';
 import { ApiError, SecretBox } from '@momo/platform';
 import { AuditTrail } from '../audit/audit-trail';
 import { Dashboard, DashboardContext, modeOf, Requires } from '../auth/dashboard-context';
@@ -14,7 +14,6 @@ import { dashboardError } from '../http/dashboard-errors';
 import { DashboardRedis } from '../http/dashboard-redis';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 import { CreateAppDto, RotateKeyDto, RotateSecretDto, UpdateAppDto } from './apps.dto';
-import { WebhookUrlCheck } from './webhook-url.check';
 
 const DEFAULT_OVERLAP_SECONDS = 24 * 3600;
 

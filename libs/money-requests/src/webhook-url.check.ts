@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { checkDestinationUrl, resolvePublicAddresses } from '@momo/platform';
-import { ApiError } from '@momo/platform';
-import { ApiGatewayConfig } from '../api-gateway.config';
+import { ApiError, checkDestinationUrl, resolvePublicAddresses } from '@momo/platform';
+import { MoneyRequestSettings } from './money-request.settings';
 
 /**
  * A webhook URL must be public HTTPS (spec: Destination rules): the scheme is checked, then the
  * host is resolved and every address it resolves to must be public. The dispatcher checks again
- * at each delivery, because DNS can change after this.
+ * at each delivery, because DNS can change after this. Used by the gateway and the dashboard alike.
  */
 @Injectable()
 export class WebhookUrlCheck {
-  constructor(private readonly config: ApiGatewayConfig) {}
+  constructor(private readonly config: MoneyRequestSettings) {}
 
   async assertAllowed(raw: string, field = 'webhook_url'): Promise<string> {
     const policy = { allowLoopback: this.config.WEBHOOK_ALLOW_LOCAL_DESTINATIONS === 'loopback' };
