@@ -28,21 +28,11 @@ export interface SimTransaction {
   resolvedAt: Date | null;
 }
 
-export interface NewSimTransaction {
-  operator: OperatorId;
-  reference: string;
-  kind: TransactionKind;
-  externalId: string | null;
-  operatorTxnId: string;
-  msisdn: string;
-  amount: number;
-  currency: string;
+/** What a new request records: the operator decides the rest (status, reason, callbacks, times). */
+export type NewSimTransaction = Omit<SimTransaction, 'refundOf' | 'status' | 'reason' | 'callbacks' | 'requestBody' | 'createdAt' | 'resolvedAt'> & {
   refundOf?: string | null;
-  scenario: Scenario;
-  callbackUrl: string | null;
-  callbackMethod: string | null;
   requestBody: Record<string, unknown>;
-}
+};
 
 export interface Limits {
   perTransaction: number;
