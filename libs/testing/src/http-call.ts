@@ -1,3 +1,5 @@
+import type { ErrorEnvelope } from '@momo/contracts';
+
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -31,4 +33,14 @@ export async function callApi<T = Record<string, unknown>>(baseUrl: string, meth
     // not JSON: the test will see the text
   }
   return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** Every error answer is in the documented envelope with a stable upper-snake code. */
+export function expectErrorEnvelope(res: ApiResponse<unknown>, status: number, code?: string): ErrorEnvelope {
+  const body = res.body as ErrorEnvelope;
+  expect({ status: res.status, code: body?.code }).toEqual({ status, code: code ?? expect.stringMatching(/^[A-Z][A-Z0-9_]*$/) });
+  expect(body.status).toBe('error');
+  expect(typeof body.message).toBe('string');
+  expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  return body;
 }
