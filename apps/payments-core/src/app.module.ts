@@ -22,7 +22,7 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
+      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorInitiations, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
       providers: [
         FeeSchedules,
         InitiationService,
