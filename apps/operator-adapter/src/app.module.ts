@@ -7,18 +7,18 @@ import { OperatorHttpClient } from './http/operator-http.client';
 import { OperatorAdapterConfig } from './operator-adapter.config';
 import { OperatorRequestBudget } from './operators/operator-budget';
 import { OperatorRegistry } from './operators/operator-registry';
-import { OperatorInitiationsProcessor } from './requests/operator-initiations.processor';
-import { OperatorWork } from './requests/operator-work.service';
-import { StatusChecksProcessor } from './requests/status-checks.processor';
+import { OperatorInitiationsProcessor } from './operator-initiations/operator-initiations.processor';
+import { OperatorStatusChecksProcessor } from './operator-status-checks/operator-status-checks.processor';
+import { OperatorWork } from './operator-work/operator-work.service';
 
 @Module({})
 export class OperatorAdapterModule {
   static forRoot(config: OperatorAdapterConfig): DynamicModule {
     return {
       module: OperatorAdapterModule,
-      imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
+      imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorInitiations, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
       controllers: [OperatorCallbacksController],
-      providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
+      providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, OperatorStatusChecksProcessor, OperatorBalanceMonitor],
     };
   }
 }

@@ -5,10 +5,10 @@ import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxSweeper } from './outbox/outbox-sweeper.service';
-import { InitiationService } from './payments/initiation.service';
-import { PaymentCommandsProcessor } from './payments/payment-commands.processor';
+import { InitiationService } from './initiation/initiation.service';
+import { PendingTransactions } from './initiation/pending-transactions';
+import { PaymentCommandsProcessor } from './payment-commands/payment-commands.processor';
 import { PaymentsService } from './payments/payments.service';
-import { PendingTransactions } from './payments/pending-transactions';
 import { PaymentsCoreConfig } from './payments-core.config';
 import { PayoutsService } from './payouts/payouts.service';
 import { OperatorResultsProcessor } from './settlement/operator-results.processor';
@@ -22,7 +22,7 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
+      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorInitiations, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
       providers: [
         FeeSchedules,
         InitiationService,

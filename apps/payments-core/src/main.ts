@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@momo/platform';
-import { PaymentsCoreModule } from './app.module';
-import { PaymentsCoreConfig } from './payments-core.config';
+import { paymentsCoreService } from './service-definition';
 
-void runService('payments-core', PaymentsCoreConfig, (config) => PaymentsCoreModule.forRoot(config));
+void runService(paymentsCoreService);

@@ -4,8 +4,8 @@ import { serviceFoundation } from '@momo/data';
 import { BacklogMetrics } from './backlog/backlog-metrics';
 import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
-import { PendingSweepProcessor } from './sweep/pending-sweep.processor';
-import { SweepScheduler } from './sweep/sweep-scheduler.service';
+import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
+import { SweepScheduler } from './reconciliation/sweep-scheduler.service';
 
 @Module({})
 export class ReconcilerModule {
@@ -13,7 +13,7 @@ export class ReconcilerModule {
     return {
       module: ReconcilerModule,
       imports: serviceFoundation('reconciler', ReconcilerConfig, config, [QueueName.Reconciliation, QueueName.OperatorStatusChecks]),
-      providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor, BacklogMetrics],
+      providers: [ReconciliationProcessor, SweepScheduler, InvariantMonitor, BacklogMetrics],
     };
   }
 }

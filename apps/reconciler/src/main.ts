@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@momo/platform';
-import { ReconcilerModule } from './app.module';
-import { ReconcilerConfig } from './reconciler.config';
+import { reconcilerService } from './service-definition';
 
-void runService('reconciler', ReconcilerConfig, (config) => ReconcilerModule.forRoot(config));
+void runService(reconcilerService);

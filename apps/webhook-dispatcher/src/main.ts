@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@momo/platform';
-import { WebhookDispatcherModule } from './app.module';
-import { WebhookDispatcherConfig } from './webhook-dispatcher.config';
+import { webhookDispatcherService } from './service-definition';
 
-void runService('webhook-dispatcher', WebhookDispatcherConfig, (config) => WebhookDispatcherModule.forRoot(config));
+void runService(webhookDispatcherService);

@@ -15,3 +15,5 @@ export * from './fault-proxy';
 export * from './factories/activity.factory';
 export * from './factories/console-operator.factory';
 export * from './money-checks';
+export * from './http-call';
+export * from './harness';

@@ -5,7 +5,7 @@ import { OperatorLogRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { redactHeaders } from '../http/operator-http.client';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
-import { OperatorWork } from '../requests/operator-work.service';
+import { OperatorWork } from '../operator-work/operator-work.service';
 import { callbacksNotStored } from './callback-metrics';
 import { objectAt, stringAt } from '../operators/wire';
 

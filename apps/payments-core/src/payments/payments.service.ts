@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, CreatePaymentCommand } from '@momo/contracts';
-import { NewTransaction } from '@momo/data';
-import { Direction, PROVIDER_OF_NETWORK } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
-import { InitiationService } from './initiation.service';
-import { PendingTransactions } from './pending-transactions';
+import { InitiationService } from '../initiation/initiation.service';
+import { newTransactionFrom } from '../initiation/new-transaction';
+import { PendingTransactions } from '../initiation/pending-transactions';
 
 /**
  * Cash in. The pending row is committed before anything is sent anywhere, so a crash at any
@@ -24,25 +23,4 @@ export class PaymentsService {
     const { transaction } = await this.pending.insert(newTransactionFrom(command, 'collect', fee));
     return this.initiation.initiate(transaction, command.requestAttempt);
   }
-}
-
-/** The pending transaction a cash in or cash out command asks for. */
-export function newTransactionFrom(command: CreatePaymentCommand, direction: Direction, fee: number): NewTransaction {
-  return {
-    id: command.transactionId,
-    merchantId: command.merchantId,
-    appId: command.appId,
-    mode: command.mode,
-    direction,
-    amount: command.amount,
-    fee,
-    msisdn: command.msisdn,
-    description: command.description,
-    reference: command.reference,
-    metadata: command.metadata,
-    network: command.network,
-    provider: PROVIDER_OF_NETWORK[command.network],
-    initiatedBy: command.initiatedBy,
-    reversesPaymentId: null,
-  };
 }

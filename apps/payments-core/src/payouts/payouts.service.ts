@@ -13,8 +13,8 @@ import {
 } from '@momo/data';
 import { checkRefund, collectReleased, payoutReserved } from '@momo/domain';
 import { FeeSchedules } from '../fees/fee-schedules';
-import { InitiationService, rejection } from '../payments/initiation.service';
-import { newTransactionFrom } from '../payments/payments.service';
+import { InitiationService, rejection } from '../initiation/initiation.service';
+import { newTransactionFrom } from '../initiation/new-transaction';
 import { movementOf } from '../settlement/settlement.service';
 
 type Refusal = Extract<CommandReply, { outcome: 'rejected' }>;

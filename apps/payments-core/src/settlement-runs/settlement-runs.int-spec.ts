@@ -13,8 +13,8 @@ import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, Se
 import { FeeSchedules } from '../fees/fee-schedules';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
-import { InitiationService } from '../payments/initiation.service';
-import { PendingTransactions } from '../payments/pending-transactions';
+import { InitiationService } from '../initiation/initiation.service';
+import { PendingTransactions } from '../initiation/pending-transactions';
 import { PayoutsService } from '../payouts/payouts.service';
 import { SettlementService } from '../settlement/settlement.service';
 import { SettlementRuns } from './settlement-runs.service';

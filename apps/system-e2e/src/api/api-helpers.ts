@@ -1,20 +1,12 @@
 import { ErrorEnvelope, TransactionView } from '@momo/contracts';
 import { ApiResponse, TestSystem } from '@momo/testing';
 
+export { expectErrorEnvelope } from '@momo/testing';
+
 export type TransactionResponse = ApiResponse<{ success: true; data: TransactionView } & Partial<ErrorEnvelope>>;
 
 export const MTN = '0788123456';
 export const AIRTEL = '0728123456';
-
-/** Every error answer is in the documented envelope with a stable upper-snake code. */
-export function expectErrorEnvelope(res: ApiResponse<unknown>, status: number, code?: string): ErrorEnvelope {
-  const body = res.body as ErrorEnvelope;
-  expect({ status: res.status, code: body?.code }).toEqual({ status, code: code ?? expect.stringMatching(/^[A-Z][A-Z0-9_]*$/) });
-  expect(body.status).toBe('error');
-  expect(typeof body.message).toBe('string');
-  expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-  return body;
-}
 
 export async function countTransactions(system: TestSystem, where = 'true', params: unknown[] = []): Promise<number> {
   const [row] = await system.db.dataSource.query(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, params);

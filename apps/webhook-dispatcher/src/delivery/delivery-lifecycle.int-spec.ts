@@ -53,7 +53,7 @@ describe('webhook delivery lifecycle', () => {
     // Nothing more happens to an abandoned delivery, however long we wait.
     harness.clock.advance(48 * 3_600_000);
     expect(await harness.sweeper.sweep()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await harness.waitForAllJobsToFinish();
     expect(await harness.attempts(delivery.id)).toHaveLength(12);
     expect(receiver.received.filter((r) => r.headers[DELIVERY_HEADER] === delivery.id)).toHaveLength(12);
 
@@ -172,7 +172,7 @@ describe('webhook delivery lifecycle', () => {
     harness.clock.advance(3_600_000);
     expect(await harness.sweeper.sweep()).toBe(0);
     await harness.producer.add('deliver-webhook', { deliveryId: retrying.id, appId: merchant.appId, attempt: 2 }, { jobId: `${JobIds.webhookAttempt(retrying.id, 2)}.nudge` });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await harness.waitForAllJobsToFinish();
     expect(await harness.attempts(held.id)).toHaveLength(0);
     expect(await harness.attempts(retrying.id)).toHaveLength(1);
     expect(await harness.delivery(held.id)).toMatchObject({ status: 'pending', attemptCount: 0 });
@@ -244,7 +244,7 @@ describe('webhook delivery lifecycle', () => {
       ),
     ]);
     await harness.waitForAttempts(delivery.id, 2);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await harness.waitForAllJobsToFinish();
     expect(await harness.attempts(delivery.id)).toHaveLength(2);
     expect(receiver.received.filter((r) => r.headers[DELIVERY_HEADER] === delivery.id)).toHaveLength(2);
     // The jobs that found the attempt leased were put back, without an unhandled rejection.

@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateWebhookSecret, JobIds } from '@momo/contracts';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { generateWebhookSecret, JobIds, QueueName } from '@momo/contracts';
 import type { Mode } from '@momo/domain';
 import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
-import { JobProducer, loadConfig, SecretBox } from '@momo/platform';
-import {
-  createTestDatabase,
-  deleteQueueKeys,
-  insertTransaction,
-  newTransaction,
-  seedMerchant,
-  SeededMerchant,
-  SeedMerchantOptions,
-  TEST_REDIS_URL,
-  TEST_SECRETS_KEY,
-  TestDatabase,
-  uniqueQueuePrefix,
-  waitFor,
-} from '@momo/testing';
+import { JobProducer, SecretBox } from '@momo/platform';
+import { insertTransaction, newTransaction, seedMerchant, SeededMerchant, SeedMerchantOptions, ServiceHarness, TEST_SECRETS_KEY, TestDatabase, waitFor } from '@momo/testing';
 import { WebhookDispatcherModule } from '../app.module';
 import { Clock } from '../clock';
+import { webhookDispatcherService } from '../service-definition';
 import { DeliverySweeper } from '../sweeper/delivery-sweeper.service';
-import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
 /** A clock the test moves by hand. */
 export class TestClock extends Clock {
@@ -42,40 +28,39 @@ export class TestClock extends Clock {
 }
 
 /**
- * The real webhook-dispatcher module, in this process, on its own database and queue prefix
- * (real Postgres and Redis), so tests can drive the clock and look at what it did.
+ * The real webhook-dispatcher, in this process, on its own database and queue prefix (real
+ * Postgres and Redis; the generic ServiceHarness), so tests can drive the clock and look at what
+ * it did.
  */
 export class DispatcherHarness {
   private constructor(
+    private readonly services: ServiceHarness,
     readonly app: NestFastifyApplication,
-    readonly db: TestDatabase,
-    readonly queuePrefix: string,
     readonly clock: TestClock,
   ) {}
 
   static async start(env: Record<string, string> = {}): Promise<DispatcherHarness> {
-    const db = await createTestDatabase();
-    const queuePrefix = uniqueQueuePrefix('wd');
+    const services = await ServiceHarness.start('wd');
     const clock = new TestClock();
-    const config = loadConfig(WebhookDispatcherConfig, {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '3',
-      REDIS_URL: TEST_REDIS_URL,
-      QUEUE_PREFIX: queuePrefix,
-      SECRETS_ENCRYPTION_KEY: TEST_SECRETS_KEY,
-      LOG_LEVEL: 'error',
-      WEBHOOK_SWEEP_INTERVAL_MS: '600000',
-      ...env,
-    });
     try {
       // A real HTTP app, as the service runs (its request logging context is what job logs hang on).
-      const app = await NestFactory.create<NestFastifyApplication>(WebhookDispatcherModule.forRoot(config, { clock }), new FastifyAdapter(), { logger: false });
-      await app.listen(0, '127.0.0.1');
-      return new DispatcherHarness(app, db, queuePrefix, clock);
+      const { app } = await services.boot(
+        { ...webhookDispatcherService, rootModule: (config) => WebhookDispatcherModule.forRoot(config, { clock }) },
+        { WEBHOOK_SWEEP_INTERVAL_MS: '600000', ...env },
+      );
+      return new DispatcherHarness(services, app, clock);
     } catch (error) {
-      await db.drop();
+      await services.stop();
       throw error;
     }
+  }
+
+  get db(): TestDatabase {
+    return this.services.db;
+  }
+
+  get queuePrefix(): string {
+    return this.services.queuePrefix;
   }
 
   get webhooks(): WebhooksRepository {
@@ -165,9 +150,12 @@ export class DispatcherHarness {
     );
   }
 
-  async stop(): Promise<void> {
-    await this.app.close();
-    await this.db.drop();
-    await deleteQueueKeys(this.queuePrefix);
+  /** Waits until the dispatcher's queues have nothing left to do now. */
+  waitForAllJobsToFinish(): Promise<void> {
+    return this.services.waitForAllJobsToFinish({ queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries] });
+  }
+
+  stop(): Promise<void> {
+    return this.services.stop();
   }
 }

@@ -22,7 +22,7 @@ export const JOBS = {
   'create-payment': { queue: QueueName.PaymentCommands, payload: CreatePaymentCommand },
   'create-payout': { queue: QueueName.PaymentCommands, payload: CreatePayoutCommand },
   'create-refund': { queue: QueueName.PaymentCommands, payload: CreateRefundCommand },
-  'initiate-transaction': { queue: QueueName.OperatorRequests, payload: TransactionRef },
+  'initiate-transaction': { queue: QueueName.OperatorInitiations, payload: TransactionRef },
   'check-transaction-status': { queue: QueueName.OperatorStatusChecks, payload: CheckTransactionStatusJob },
   'apply-operator-result': { queue: QueueName.OperatorResults, payload: OperatorResultJob },
   'publish-webhook-event': { queue: QueueName.WebhookEvents, payload: WebhookEventJob },

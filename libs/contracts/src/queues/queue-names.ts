@@ -5,8 +5,11 @@
 export const QueueName = {
   /** api-gateway -> payments-core: commands that create transactions (request/reply). */
   PaymentCommands: 'payment-commands',
-  /** payments-core -> operator-adapter: send a transaction to its operator (request/reply). */
-  OperatorRequests: 'operator-requests',
+  /**
+   * payments-core -> operator-adapter: send a transaction to its operator (request/reply). It
+   * carries initiations only; the Redis name keeps its first spelling (see above).
+   */
+  OperatorInitiations: 'operator-requests',
   /** operator-adapter callbacks, reconciler -> operator-adapter: ask the operator for a status (paced). */
   OperatorStatusChecks: 'operator-status-checks',
   /** operator-adapter -> payments-core: a final status the operator confirmed. */

@@ -19,16 +19,24 @@ export interface ServiceOptions<C> {
 }
 
 /**
+ * What a service is, apart from the process it runs in: its name, its config, its root module and
+ * its HTTP setup. `main.ts` runs it as a process; the test harness (libs/testing) boots the same
+ * definition in a test's own process.
+ */
+export interface ServiceDefinition<C extends ServiceConfig> {
+  name: string;
+  configClass: ConfigClass<C>;
+  rootModule: (config: C) => DynamicModule;
+  options?: ServiceOptions<C>;
+}
+
+/**
  * Starts one service as its own process: validate config (exit 1 naming the bad settings),
  * build the Nest app on Fastify, JSON logs, error envelope, health and metrics on the management
  * port, graceful shutdown on SIGTERM/SIGINT.
  */
-export async function runService<C extends ServiceConfig>(
-  name: string,
-  configClass: ConfigClass<C>,
-  rootModule: (config: C) => DynamicModule,
-  options: ServiceOptions<C> = {},
-): Promise<INestApplication> {
+export async function runService<C extends ServiceConfig>(service: ServiceDefinition<C>): Promise<INestApplication> {
+  const { name, configClass } = service;
   let config: C;
   try {
     config = loadConfig(configClass);
@@ -45,6 +53,21 @@ export async function runService<C extends ServiceConfig>(
   }
   // Before the app is built: instrumentation has to be in place when `pg` is first loaded.
   if (config.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ serviceName: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const app = await buildServiceApp(service, config);
+  await app.listen(config.PORT, config.HOST);
+  // Health and metrics only once the public port is up, so readiness never runs ahead of it.
+  const management = await serveManagement(app, config.MANAGEMENT_PORT, config.HOST);
+  stopGracefullyOnSignals(app, management, name, config.SHUTDOWN_GRACE_MS);
+  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT} (management ${config.HOST}:${management.port})`);
+  return app;
+}
+
+/**
+ * The service's Nest app on Fastify, as it serves in production (request ids, JSON logs, the error
+ * envelope, HTTP metrics, the service's own setup), not yet listening.
+ */
+export async function buildServiceApp<C extends ServiceConfig>(service: ServiceDefinition<C>, config: C): Promise<NestFastifyApplication> {
+  const { options = {} } = service;
   const adapter = new FastifyAdapter({
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
       trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
@@ -58,18 +81,13 @@ export async function runService<C extends ServiceConfig>(
       },
     });
   identifyEveryRequest(adapter);
-  const app = await NestFactory.create<NestFastifyApplication>(rootModule(config), adapter, { bufferLogs: true });
+  const app = await NestFactory.create<NestFastifyApplication>(service.rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   const routes = new RouteTable();
   routes.attachTo(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorEnvelopeFilter((url) => routes.allowedMethods(url)));
   measureHttpRequests(app.getHttpAdapter().getInstance());
   await options.configure?.(app, config);
-  await app.listen(config.PORT, config.HOST);
-  // Health and metrics only once the public port is up, so readiness never runs ahead of it.
-  const management = await serveManagement(app, config.MANAGEMENT_PORT, config.HOST);
-  stopGracefullyOnSignals(app, management, name, config.SHUTDOWN_GRACE_MS);
-  app.get(Logger).log(`${name} listening on ${config.HOST}:${config.PORT} (management ${config.HOST}:${management.port})`);
   return app;
 }
 

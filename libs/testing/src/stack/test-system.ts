@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ApiCallOptions, ApiResponse, callApi } from '../http-call';
 import { seedMerchant, SeededMerchant } from '../factories/merchant.factory';
 import { deleteQueueKeys, uniqueQueuePrefix } from '../redis';
 import { createTestDatabase, TestDatabase } from '../test-database';
@@ -7,12 +8,6 @@ import { LocalStack, LocalStackOptions } from './local-stack';
 import { ServiceName, WORKSPACE_ROOT } from './services';
 import { testStackOptions } from './test-stack-options';
 
-export interface ApiResponse<T = Record<string, unknown>> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
 export interface TestSystem {
   stack: LocalStack;
   db: TestDatabase;
@@ -20,7 +15,7 @@ export interface TestSystem {
   merchant: SeededMerchant;
   queuePrefix: string;
   /** Calls the gateway as a merchant backend would. */
-  api<T = Record<string, unknown>>(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  api<T = Record<string, unknown>>(method: string, path: string, options?: ApiCallOptions): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
 }
 
@@ -65,24 +60,8 @@ export async function startTestSystem(
     receiver,
     merchant,
     queuePrefix,
-    async api(method, path, { key = merchant.appKey, body, headers = {} } = {}) {
-      const res = await fetch(`${gateway}${path}`, {
-        method,
-        headers: {
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: the test will see the text
-      }
-      return { status: res.status, headers: res.headers, body: parsed as never };
+    api(method, path, options = {}) {
+      return callApi(gateway, method, path, { ...options, key: options.key ?? merchant.appKey });
     },
     async stop() {
       await stack.stop();

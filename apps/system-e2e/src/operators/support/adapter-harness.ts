@@ -51,11 +51,11 @@ export class AdapterHarness {
       env,
     });
     const connection = redisOptionsFromUrl(TEST_REDIS_URL);
-    const requests = new Queue(QueueName.OperatorRequests, { connection, prefix });
+    const requests = new Queue(QueueName.OperatorInitiations, { connection, prefix });
     const statusChecks = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
     const results = new Queue(QueueName.OperatorResults, { connection, prefix });
     const queues: Record<string, Queue> = {
-      [getQueueToken(QueueName.OperatorRequests)]: requests,
+      [getQueueToken(QueueName.OperatorInitiations)]: requests,
       [getQueueToken(QueueName.OperatorStatusChecks)]: statusChecks,
       [getQueueToken(QueueName.OperatorResults)]: results,
     };

@@ -3,7 +3,7 @@ import { QueueName } from '@momo/contracts';
 import { JobHandlers, JobHandlerHost } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { PayoutsService } from '../payouts/payouts.service';
-import { PaymentsService } from './payments.service';
+import { PaymentsService } from '../payments/payments.service';
 
 /** Commands from the gateway; the return value is the reply the gateway is waiting for. */
 @Processor(QueueName.PaymentCommands)

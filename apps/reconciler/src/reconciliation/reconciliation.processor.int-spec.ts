@@ -16,7 +16,7 @@ import {
   uniqueQueuePrefix,
 } from '@momo/testing';
 import { ReconcilerConfig } from '../reconciler.config';
-import { PendingSweepProcessor } from './pending-sweep.processor';
+import { ReconciliationProcessor } from './reconciliation.processor';
 import { PENDING_SWEEP_SCHEDULER, SweepScheduler } from './sweep-scheduler.service';
 
 describe('reconciliation sweep (Postgres + Redis)', () => {
@@ -39,7 +39,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
     const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorStatusChecks) ? statusChecks : undefined) } as unknown as ModuleRef;
-    const processor = new PendingSweepProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(moduleRef), config);
+    const processor = new ReconciliationProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(moduleRef), config);
     sweep = () => processor.process({ name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' } } as Job);
   });
   beforeEach(() => statusChecks.obliterate({ force: true }));

@@ -4,17 +4,17 @@ import { InitiationOutcome, QueueName, TransactionRef } from '@momo/contracts';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorRegistry } from '../operators/operator-registry';
-import { OperatorWork } from './operator-work.service';
+import { OperatorWork } from '../operator-work/operator-work.service';
 
 /**
  * Initiations: request/reply for payments-core, on their own queue so that status checks (which
  * are paced) can never hold up a merchant waiting for the operator's first answer.
  */
-@Processor(QueueName.OperatorRequests)
-export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueName.OperatorRequests> {
+@Processor(QueueName.OperatorInitiations)
+export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueName.OperatorInitiations> {
   private readonly logger = new Logger(OperatorInitiationsProcessor.name);
-  protected readonly queue = QueueName.OperatorRequests;
-  protected readonly handlers: JobHandlers<typeof QueueName.OperatorRequests> = {
+  protected readonly queue = QueueName.OperatorInitiations;
+  protected readonly handlers: JobHandlers<typeof QueueName.OperatorInitiations> = {
     'initiate-transaction': (job) => this.initiate(job),
   };
 

@@ -27,8 +27,8 @@ interface PlannedCheck {
  * schedule lives in Postgres, so a Redis that lost every job only delays the next round.
  */
 @Processor(QueueName.Reconciliation)
-export class PendingSweepProcessor extends JobHandlerHost<typeof QueueName.Reconciliation> {
-  private readonly logger = new Logger(PendingSweepProcessor.name);
+export class ReconciliationProcessor extends JobHandlerHost<typeof QueueName.Reconciliation> {
+  private readonly logger = new Logger(ReconciliationProcessor.name);
   protected readonly queue = QueueName.Reconciliation;
   protected readonly handlers: JobHandlers<typeof QueueName.Reconciliation> = {
     'reconciliation-sweep': () => this.sweep(),

@@ -8,7 +8,7 @@ import { failureMessage } from '../operators/failure-codes';
 import { OperatorConnector, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { OperatorRegistry } from '../operators/operator-registry';
 import { OperatorRequestBudget } from '../operators/operator-budget';
-import { OperatorWork, statusQuerySends } from './operator-work.service';
+import { OperatorWork, statusQuerySends } from '../operator-work/operator-work.service';
 
 /** How the last answer before a deadline failure is described to the merchant. */
 const LAST_ANSWER: Record<StatusOutcome['kind'], string> = {
@@ -28,8 +28,8 @@ const LAST_ANSWER: Record<StatusOutcome['kind'], string> = {
  * that goes to payments-core, which keeps the failure and raises a reconciliation exception.
  */
 @Processor(QueueName.OperatorStatusChecks)
-export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.OperatorStatusChecks> {
-  private readonly logger = new Logger(StatusChecksProcessor.name);
+export class OperatorStatusChecksProcessor extends JobHandlerHost<typeof QueueName.OperatorStatusChecks> {
+  private readonly logger = new Logger(OperatorStatusChecksProcessor.name);
   protected readonly queue = QueueName.OperatorStatusChecks;
   protected readonly handlers: JobHandlers<typeof QueueName.OperatorStatusChecks> = {
     'check-transaction-status': (job) => this.checkStatus(job),

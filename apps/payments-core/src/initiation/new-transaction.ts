@@ -1,0 +1,24 @@
+import { CreatePaymentCommand } from '@momo/contracts';
+import { NewTransaction } from '@momo/data';
+import { Direction, PROVIDER_OF_NETWORK } from '@momo/domain';
+
+/** The pending transaction a cash in or cash out command asks for. */
+export function newTransactionFrom(command: CreatePaymentCommand, direction: Direction, fee: number): NewTransaction {
+  return {
+    id: command.transactionId,
+    merchantId: command.merchantId,
+    appId: command.appId,
+    mode: command.mode,
+    direction,
+    amount: command.amount,
+    fee,
+    msisdn: command.msisdn,
+    description: command.description,
+    reference: command.reference,
+    metadata: command.metadata,
+    network: command.network,
+    provider: PROVIDER_OF_NETWORK[command.network],
+    initiatedBy: command.initiatedBy,
+    reversesPaymentId: null,
+  };
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { CommandReply, CreatePaymentCommand, CreatePayoutCommand, CreateRefundCommand, JobIds } from '@momo/contracts';
+import { LedgerRepository, MerchantsRepository, TransactionEntity } from '@momo/data';
+import { computeFee, DEFAULT_FEE_SCHEDULE, FeeSchedule } from '@momo/domain';
+import { JobRpc } from '@momo/platform';
+import { BootedService, LocalStack, seedMerchant, SeededMerchant, seedSucceededPayment, ServiceHarness, waitFor } from '@momo/testing';
+import { PaymentsCoreConfig } from '../payments-core.config';
+import { paymentsCoreService } from '../service-definition';
+
+/** Simulator test numbers (docs/simulator.md): 102 is never answered, so what we created stays pending. */
+const NEVER_ANSWERED = '250780000102';
+/** Any number that is not magic is approved at once. */
+const APPROVED = '250788123456';
+/** 133 answers after 15 s, past payments-core's wait for the operator's first answer. */
+const SLOW_ANSWER = '250780000133';
+const NEGOTIATED: FeeSchedule = { collect: { percentBps: 350, fixed: 20, min: 0, max: null }, payout: { percentBps: 150, fixed: 0, min: 75, max: null } };
+
+/**
+ * payments-core's create paths, driven as the gateway drives them (commands on the payment-commands
+ * queue, replies back), with payments-core in this process and operator-adapter and the operator
+ * simulator as processes on the same database and Redis prefix: every transaction is stored before
+ * the operator is asked or the caller answered, with its fee; a repeated command creates and sends
+ * nothing more; what the balance or the payment does not allow is refused and leaves nothing.
+ */
+describe('payments-core: creating payments, payouts, refunds and withdrawals (Postgres + Redis, with the adapter and the simulator)', () => {
+  let harness: ServiceHarness;
+  let processes: LocalStack;
+  let core: BootedService<PaymentsCoreConfig>;
+  let ledger: LedgerRepository;
+
+  const send = <N extends 'create-payment' | 'create-payout' | 'create-refund'>(name: N, command: N extends 'create-refund' ? CreateRefundCommand : CreatePaymentCommand) =>
+    core.app.get(JobRpc).call(name, command as never, { jobId: `${name}-${command.transactionId}-${randomUUID()}`, timeoutMs: 15_000 }) as Promise<
+      { status: 'completed'; value: CommandReply } | { status: 'failed'; reason: string } | { status: 'timeout' }
+    >;
+  const reply = async (...args: Parameters<typeof send>): Promise<CommandReply> => {
+    const result = await send(...args);
+    if (result.status !== 'completed') throw new Error(`no reply from payments-core: ${JSON.stringify(result)}`);
+    return result.value;
+  };
+  const command = (m: SeededMerchant, overrides: Partial<CreatePayoutCommand> = {}): CreatePayoutCommand => ({
+    transactionId: randomUUID(),
+    merchantId: m.merchantId,
+    appId: m.appId,
+    mode: 'test',
+    amount: 10_000,
+    msisdn: NEVER_ANSWERED,
+    network: 'mtn',
+    description: 'int test',
+    reference: `ref-${randomUUID().slice(0, 8)}`,
+    metadata: {},
+    initiatedBy: 'api',
+    ...overrides,
+  });
+  const row = (id: string) => harness.db.dataSource.manager.findOneBy(TransactionEntity, { id });
+  const rowsOf = async (m: SeededMerchant): Promise<number> => (await harness.db.dataSource.query(`SELECT count(*)::int AS n FROM transactions WHERE merchant_id = $1`, [m.merchantId]))[0].n;
+  const journals = async (id: string): Promise<string[]> => (await harness.db.dataSource.query(`SELECT kind FROM ledger_journals WHERE transaction_id = $1 ORDER BY kind`, [id])).map((r: { kind: string }) => r.kind);
+  /** How many requests the simulated operator received for our transaction. */
+  const operatorRequests = async (id: string): Promise<number> => {
+    const counts = (await (await fetch(`${processes.url('operator-simulator')}/control/counts/${id}`)).json()) as { requests: Record<string, number> };
+    return Object.values(counts.requests).reduce((sum, n) => sum + n, 0);
+  };
+  const funded = async (available: number): Promise<SeededMerchant> => {
+    const m = await seedMerchant(harness.db.dataSource);
+    await seedSucceededPayment(harness.db.dataSource, m, { amount: available });
+    return m;
+  };
+  const created = (r: CommandReply) => {
+    if (r.outcome !== 'created') throw new Error(`expected a created transaction, got ${JSON.stringify(r)}`);
+    return r.transaction;
+  };
+  const refusal = (r: CommandReply) => (r.outcome === 'rejected' ? r.error.code : `not refused: ${r.outcome}`);
+
+  beforeAll(async () => {
+    harness = await ServiceHarness.start('core-create');
+    processes = await harness.startProcesses(['operator-simulator', 'operator-adapter']);
+    core = await harness.boot(paymentsCoreService, { INITIATION_WAIT_MS: '1500', SETTLEMENT_TEST_EVERY_SECONDS: '3600' });
+    ledger = new LedgerRepository(harness.db.dataSource);
+  }, 120_000);
+  afterAll(() => harness?.stop());
+
+  describe('a payment (cash in)', () => {
+    it('is stored pending with the merchant’s negotiated fee, sent to the operator once, and answered as stored', async () => {
+      const m = await seedMerchant(harness.db.dataSource);
+      await new MerchantsRepository(harness.db.dataSource).updateMerchant(m.merchantId, { feeSchedule: NEGOTIATED });
+      const cmd = command(m, { amount: 10_000 });
+      const payment = created(await reply('create-payment', cmd));
+      const fee = computeFee(10_000, NEGOTIATED.collect);
+      expect(fee).toBe(370);
+      expect(payment).toMatchObject({ id: cmd.transactionId, status: 'pending', direction: 'collect', amount: 10_000, fee, reference: cmd.reference });
+      expect(await row(cmd.transactionId)).toMatchObject({ status: 'pending', fee, initiationState: 'accepted' });
+      expect(await operatorRequests(cmd.transactionId)).toBe(1);
+    });
+
+    it('replays a repeated command: the first transaction, nothing sent again, a changed amount ignored', async () => {
+      const m = await seedMerchant(harness.db.dataSource);
+      const cmd = command(m, { amount: 2_000 });
+      const first = created(await reply('create-payment', cmd));
+      const again = created(await reply('create-payment', { ...cmd, amount: 9_999 }));
+      expect(again).toMatchObject({ id: first.id, amount: 2_000, fee: computeFee(2_000, DEFAULT_FEE_SCHEDULE.collect) });
+      expect(await rowsOf(m)).toBe(1);
+      expect(await operatorRequests(cmd.transactionId)).toBe(1);
+    });
+
+    it('is stored before the operator answers: no answer in time leaves it pending, initiation unknown, for the reconciler', async () => {
+      const m = await seedMerchant(harness.db.dataSource);
+      const cmd = command(m, { msisdn: SLOW_ANSWER });
+      const payment = created(await reply('create-payment', cmd));
+      expect(payment).toMatchObject({ id: cmd.transactionId, status: 'pending' });
+      expect(await row(cmd.transactionId)).toMatchObject({ status: 'pending', initiationState: 'unknown' });
+    });
+    it('refuses a command that breaks the contract (amount below 100, a wallet outside Rwanda) before storing anything', async () => {
+      const m = await seedMerchant(harness.db.dataSource);
+      const bad = [command(m, { amount: 99 }), command(m, { msisdn: '254712345678' })];
+      for (const cmd of bad) expect(await send('create-payment', cmd)).toMatchObject({ status: 'failed' });
+      expect(await rowsOf(m)).toBe(0);
+    });
+  });
+
+  describe('a payout', () => {
+    it('reserves amount + fee in the transaction that stores it, once however often the command comes', async () => {
+      const m = await funded(50_000);
+      const cmd = command(m, { amount: 10_000 });
+      const fee = computeFee(10_000, DEFAULT_FEE_SCHEDULE.payout);
+      const [first, racing] = await Promise.all([reply('create-payout', cmd), reply('create-payout', cmd)]);
+      expect(created(first)).toMatchObject({ id: cmd.transactionId, status: 'pending', direction: 'payout', amount: 10_000, fee });
+      expect(created(racing)).toMatchObject({ id: cmd.transactionId });
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
+      // Retries, some racing each other (a gateway that timed out and a merchant retrying at once).
+      const retries = await Promise.all([reply('create-payout', cmd), reply('create-payout', cmd), reply('create-payout', cmd)]);
+      for (const r of retries) expect(created(r)).toMatchObject({ id: cmd.transactionId });
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
+      expect(await journals(cmd.transactionId)).toEqual(['payout_reserved']);
+      expect(await operatorRequests(cmd.transactionId)).toBe(1);
+    });
+
+    it('is refused with INSUFFICIENT_BALANCE when available does not cover amount + fee, and leaves nothing', async () => {
+      const m = await funded(10_000);
+      const cmd = command(m, { amount: 10_000 });
+      expect(refusal(await reply('create-payout', cmd))).toBe('INSUFFICIENT_BALANCE');
+      expect(await row(cmd.transactionId)).toBeNull();
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 10_000, pending: 0, reserved: 0 });
+      expect(await operatorRequests(cmd.transactionId)).toBe(0);
+    });
+
+    it('marks a withdrawal as one and holds it like any payout', async () => {
+      const m = await funded(20_000);
+      const cmd = command(m, { amount: 5_000, withdrawal: true });
+      const fee = computeFee(5_000, DEFAULT_FEE_SCHEDULE.payout);
+      created(await reply('create-payout', cmd));
+      expect(await row(cmd.transactionId)).toMatchObject({ withdrawal: true, direction: 'payout', fee, status: 'pending' });
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 20_000 - 5_000 - fee, pending: 0, reserved: 5_000 + fee });
+    });
+  });
+
+  describe('a refund', () => {
+    const refund = (m: SeededMerchant, paymentId: string, overrides: Partial<CreateRefundCommand> = {}): CreateRefundCommand => ({
+      transactionId: randomUUID(),
+      paymentId,
+      merchantId: m.merchantId,
+      appId: m.appId,
+      mode: 'test',
+      reason: 'int test',
+      initiatedBy: 'api',
+      ...overrides,
+    });
+
+    it('pays the whole payment back to the payer as a payout reversing it, with the payout fee reserved', async () => {
+      const m = await funded(30_000);
+      // A payment the operator knows (its refund API refers to it), approved at once.
+      const paid = command(m, { amount: 4_000, msisdn: APPROVED });
+      created(await reply('create-payment', paid));
+      await waitFor(async () => ((await row(paid.transactionId))?.status === 'succeeded' ? true : undefined), { what: 'the payment to succeed' });
+      const net = 4_000 - computeFee(4_000, DEFAULT_FEE_SCHEDULE.collect);
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 30_000, pending: net, reserved: 0 });
+
+      const cmd = refund(m, paid.transactionId);
+      const fee = computeFee(4_000, DEFAULT_FEE_SCHEDULE.payout);
+      expect(created(await reply('create-refund', cmd))).toMatchObject({
+        id: cmd.transactionId,
+        direction: 'payout',
+        amount: 4_000,
+        fee,
+        msisdn: APPROVED,
+        reverses_payment_id: paid.transactionId,
+      });
+      // The payment is settled early and amount + fee leave the available balance (held, or paid out once the operator is done).
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toMatchObject({ available: 30_000 + net - 4_000 - fee, pending: 0 });
+      expect(await journals(cmd.transactionId)).toContain('payout_reserved');
+      // The same command again is the same refund, not sent again; another refund is refused.
+      expect(created(await reply('create-refund', cmd))).toMatchObject({ id: cmd.transactionId });
+      expect(await operatorRequests(cmd.transactionId)).toBe(1);
+      expect(refusal(await reply('create-refund', refund(m, paid.transactionId)))).toBe('ALREADY_REFUNDED');
+      expect(await rowsOf(m)).toBe(3);
+    });
+
+    it('refuses more than the payment, another app’s payment, and a refund the balance does not cover, leaving nothing', async () => {
+      // Nothing available: the refund would settle the payment early (4,000 available) but needs 4,000 + fee.
+      const m = await seedMerchant(harness.db.dataSource);
+      const payment = await seedSucceededPayment(harness.db.dataSource, m, { amount: 4_000, settled: false });
+      const stranger = await seedMerchant(harness.db.dataSource);
+      const tooMuch = refund(m, payment.id, { amount: 4_001 });
+      const notTheirs = refund(stranger, payment.id);
+      const uncovered = refund(m, payment.id, { amount: 4_000 });
+      expect(refusal(await reply('create-refund', tooMuch))).toBe('REFUND_EXCEEDS_PAYMENT');
+      expect(refusal(await reply('create-refund', notTheirs))).toBe('NOT_FOUND');
+      expect(refusal(await reply('create-refund', uncovered))).toBe('INSUFFICIENT_BALANCE');
+      for (const c of [tooMuch, notTheirs, uncovered]) expect(await row(c.transactionId)).toBeNull();
+      // The early settlement a refund makes is rolled back with it: the payment is still unsettled.
+      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 0, pending: 4_000, reserved: 0 });
+    });
+  });
+});

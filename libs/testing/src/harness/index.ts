@@ -1,0 +1,2 @@
+export * from './service-harness';
+export * from './queues-quiet';
