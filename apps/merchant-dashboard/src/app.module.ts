@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { QueueName } from '@momo/contracts';
 import { serviceFoundation } from '@momo/data';
 import { IdempotentRequests, MoneyRequestSettings, TransactionCommands, WebhookUrlCheck } from '@momo/money-requests';
-import { AppsController } from './apps/apps.controller';
+import { AppsController } from './merchant-apps/apps.controller';
 import { AuditTrail } from './audit/audit-trail';
 import { SessionController } from './auth/session.controller';
 import { SessionGuard } from './auth/session.guard';
