@@ -34,7 +34,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: { http: 429, message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   // Refusals by the mobile network at initiation keep their meaning (spec: Endpoints, rule 6);
   // the same codes appear as a failed transaction's failure_code. operator-adapter's
-  // FAILURE_CODES (docs/operator-outcomes.md) is drawn from these entries.
+  // NETWORK_FAILURE_CODES (docs/operator-outcomes.md) are drawn from these entries; the gateway
+  // answers a refusal with the status given here (payments-core and the adapter send codes only).
   PAYER_NOT_FOUND: { http: 400, message: 'The wallet does not exist or is not active.' },
   PAYEE_NOT_FOUND: { http: 400, message: 'The receiving wallet does not exist or is not active.' },
   INVALID_REQUEST: { http: 400, message: 'The network rejected the request as invalid.' },

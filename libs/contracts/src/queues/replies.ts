@@ -1,9 +1,13 @@
+import { ErrorCode } from '../http/error-codes';
 import { TransactionView } from '../http/transaction.view';
 
-/** An error the caller should pass on to the merchant as it is (code, HTTP status, message). */
+/**
+ * An error the caller should pass on to the merchant as it is (code, message). Its HTTP status is
+ * not part of it: the gateway takes it from ERROR_CODES. A reply from a payments-core of an earlier
+ * release also carries `httpStatus` (the same number); it is ignored.
+ */
 export interface CommandError {
-  code: string;
-  httpStatus: number;
+  code: ErrorCode;
   message: string;
   retryAfterSeconds?: number;
   details?: Record<string, unknown>;
@@ -21,7 +25,8 @@ export type CommandReply =
  */
 export type InitiationOutcome =
   | { kind: 'accepted'; providerRef?: string }
-  | { kind: 'refused'; failureCode: string; failureMessage: string; httpStatus: 400 | 409 }
+  /** A refusal by the network; an adapter of an earlier release also sends `httpStatus`, which is ignored. */
+  | { kind: 'refused'; failureCode: ErrorCode; failureMessage: string }
   | { kind: 'rate_limited'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unavailable'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unknown'; reason: 'timeout' | 'network' | 'uninterpretable'; detail: string };
