@@ -1,4 +1,12 @@
-import { DEFAULT_DEADLINE_SECONDS, exceptionKindOf, isOwnDecision, nextCheckDelaySeconds } from './reconciliation';
+import {
+  DEFAULT_DEADLINE_SECONDS,
+  exceptionKindOf,
+  failureWithoutFinalAnswer,
+  initiationSendable,
+  isOwnDecision,
+  nextCheckDelaySeconds,
+  UnresolvedCheck,
+} from './reconciliation';
 
 describe('reconciliation rules', () => {
   it('asks quickly at first, then backs off to hourly, on the default or a configured schedule', () => {
@@ -14,5 +22,36 @@ describe('reconciliation rules', () => {
     expect(['DEADLINE_EXCEEDED', 'NOT_RECEIVED', 'DECLINED', null, undefined].map(isOwnDecision)).toEqual([true, true, false, false, false]);
     expect(exceptionKindOf('failed')).toBe('missed_success');
     expect(exceptionKindOf('succeeded')).toBe('phantom_success');
+  });
+
+  it('sends initiations only in the first half of the give-up age', () => {
+    expect([0, 449, 450, 900, 5_000].map((age) => initiationSendable(age, 900))).toEqual([true, true, false, false, false]);
+  });
+
+  describe('a pending transaction the operator did not finish when asked', () => {
+    const check = (over: Partial<UnresolvedCheck>): UnresolvedCheck => ({ reason: 'reconcile', answer: 'pending', ageSeconds: 100, unreceivedGiveUpSeconds: 900, ...over });
+
+    it('fails at the deadline whatever the answer, naming the last one', () => {
+      expect(failureWithoutFinalAnswer(check({ reason: 'deadline', answer: 'pending' }))).toEqual({ failureCode: 'DEADLINE_EXCEEDED', detail: 'the network still reported it pending' });
+      expect(failureWithoutFinalAnswer(check({ reason: 'deadline', answer: 'unknown' }))).toEqual({
+        failureCode: 'DEADLINE_EXCEEDED',
+        detail: 'the network could not be asked or gave no readable answer',
+      });
+      expect(failureWithoutFinalAnswer(check({ reason: 'deadline', answer: 'not_found', ageSeconds: 899 }))).toEqual({ failureCode: 'DEADLINE_EXCEEDED', detail: 'the network had no record of it' });
+    });
+
+    it('is NOT_RECEIVED when the operator has no record of it and no send can be in flight', () => {
+      expect(failureWithoutFinalAnswer(check({ reason: 'deadline', answer: 'not_found', ageSeconds: 900 }))).toEqual({ failureCode: 'NOT_RECEIVED' });
+      expect(failureWithoutFinalAnswer(check({ reason: 'reconcile', answer: 'not_found', ageSeconds: 900 }))).toEqual({ failureCode: 'NOT_RECEIVED' });
+      expect(failureWithoutFinalAnswer(check({ reason: 'reconcile', answer: 'not_found', ageSeconds: 899 }))).toBeUndefined();
+    });
+
+    it('stays pending before the deadline unless never received, and a callback decides nothing', () => {
+      expect(failureWithoutFinalAnswer(check({ reason: 'reconcile', answer: 'pending', ageSeconds: 10_000 }))).toBeUndefined();
+      expect(failureWithoutFinalAnswer(check({ reason: 'reconcile', answer: 'unknown', ageSeconds: 10_000 }))).toBeUndefined();
+      for (const reason of ['callback', 'initiation', 'watch'] as const) {
+        expect(failureWithoutFinalAnswer(check({ reason, answer: 'not_found', ageSeconds: 10_000 }))).toBeUndefined();
+      }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@momo/contracts';
+import { ERROR_CODES, errorMessage } from '@momo/contracts';
 
 /**
  * Our failure codes: what a merchant sees in `failure_code` and, for refusals at initiation, as
@@ -27,8 +27,7 @@ export type FailureCode = (typeof NETWORK_FAILURE_CODES)[number];
 
 /** Our message, with what the operator said in brackets (it names limits, for one). */
 export function failureMessage(code: FailureCode, detail?: string): string {
-  const known = ERROR_CODES[code].message;
-  return detail ? `${known} (${detail})`.slice(0, 500) : known;
+  return errorMessage(code, detail);
 }
 
 export function refusal(code: FailureCode, detail?: string) {

@@ -1,22 +1,33 @@
 import { Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { JobHandlers, JobHandlerHost } from '@momo/platform';
-import { OperatorResultJob, QueueName } from '@momo/contracts';
+import { errorMessage, OperatorResultJob, QueueName, UnresolvedAnswerJob } from '@momo/contracts';
+import { TransactionsRepository } from '@momo/data';
+import { failureWithoutFinalAnswer } from '@momo/domain';
 import { Contradictions } from '../exceptions/contradictions.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { SettlementService } from './settlement.service';
 import { settledTransactions } from './settlement.metrics';
 
-/** Final statuses confirmed by an operator (after a callback, a reconciliation query or initiation). */
+/**
+ * What operator-adapter heard from the operators: final statuses they confirmed (after a callback
+ * or a reconciliation query), and, for the reconciler's checks, answers short of one, which the
+ * deadline and not-received policy (libs/domain reconciliation rules) turns into failures of our
+ * own deciding.
+ */
 @Processor(QueueName.OperatorResults)
 export class OperatorResultsProcessor extends JobHandlerHost<typeof QueueName.OperatorResults> {
+  private readonly logger = new Logger(OperatorResultsProcessor.name);
   protected readonly queue = QueueName.OperatorResults;
   protected readonly handlers: JobHandlers<typeof QueueName.OperatorResults> = {
     'apply-operator-result': (result) => this.apply(result),
+    'apply-unresolved-answer': (answer) => this.decide(answer),
   };
 
   constructor(
     private readonly settlement: SettlementService,
     private readonly contradictions: Contradictions,
+    private readonly transactions: TransactionsRepository,
     config: PaymentsCoreConfig,
   ) {
     super();
@@ -32,5 +43,20 @@ export class OperatorResultsProcessor extends JobHandlerHost<typeof QueueName.Op
     });
     if (settled) settledTransactions.inc({ direction: settled.direction, status: settled.status });
     else await this.contradictions.noteUnapplied(result);
+  }
+
+  /** A pending transaction the operator did not finish when the reconciler asked: it fails now, or stays pending. */
+  private async decide(answer: UnresolvedAnswerJob): Promise<void> {
+    const transaction = await this.transactions.findById(answer.transactionId);
+    if (!transaction || transaction.status !== 'pending') return;
+    const ageSeconds = (Date.now() - transaction.createdAt.getTime()) / 1000;
+    const failure = failureWithoutFinalAnswer({ reason: answer.source, answer: answer.answer, ageSeconds, unreceivedGiveUpSeconds: answer.unreceivedGiveUpSeconds });
+    if (!failure) return;
+    this.logger.warn(
+      { transactionId: transaction.id, direction: transaction.direction, ageSeconds: Math.round(ageSeconds), reason: answer.source, lastAnswer: answer.answer, detail: answer.detail, failureCode: failure.failureCode },
+      answer.source === 'deadline' ? 'deadline passed without a final answer: failing the transaction' : 'operator never received the transaction: failing it',
+    );
+    const settled = await this.settlement.settle(transaction.id, { status: 'failed', failureCode: failure.failureCode, failureMessage: errorMessage(failure.failureCode, failure.detail) });
+    if (settled) settledTransactions.inc({ direction: settled.direction, status: settled.status });
   }
 }

@@ -61,3 +61,9 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { http: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The code's message, with what the network said (or why we decided) in brackets. */
+export function errorMessage(code: ErrorCode, detail?: string): string {
+  const known = ERROR_CODES[code].message;
+  return detail ? `${known} (${detail})`.slice(0, 500) : known;
+}
