@@ -6,6 +6,7 @@ import { payoutReserved } from '@momo/domain';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, seedSucceededPayment, TestDatabase } from '@momo/testing';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
+import { OperatorResults } from '../settlement/operator-results';
 import { OperatorResultsProcessor } from '../settlement/operator-results.processor';
 import { SettlementService } from '../settlement/settlement.service';
 import { Contradictions } from './contradictions.service';
@@ -25,7 +26,7 @@ describe('reconciliation exceptions from operator results (Postgres)', () => {
     const transactions = new TransactionsRepository(db.dataSource);
     const settlement = new SettlementService(db.dataSource, transactions, new LedgerRepository(db.dataSource), new OutboxRepository(db.dataSource), relay, config);
     exceptions = new ReconciliationExceptionsRepository(db.dataSource);
-    results = new OperatorResultsProcessor(settlement, new Contradictions(transactions, exceptions), transactions, config);
+    results = new OperatorResultsProcessor(new OperatorResults(settlement, new Contradictions(transactions, exceptions), transactions), config);
   });
   afterAll(() => db.drop());
 

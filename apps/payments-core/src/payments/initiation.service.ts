@@ -3,12 +3,14 @@ import { CommandReply, ErrorCode, InitiationOutcome, JobIds } from '@momo/contra
 import { toTransactionView, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
+import { OperatorResults } from '../settlement/operator-results';
 import { SettlementService } from '../settlement/settlement.service';
 import { PendingTransactions } from './pending-transactions';
 
 /**
  * Gets a committed pending transaction in front of its operator and turns the operator's first
- * answer into the merchant's: accepted -> the pending transaction; a refusal -> the transaction
+ * answer into the merchant's: accepted -> the pending transaction (final already when the
+ * operator's answer was final, which is applied here); a refusal -> the transaction
  * fails and the merchant hears the reason; a rate limit or outage -> it fails and the merchant
  * hears RATE_LIMITED / OPERATOR_UNAVAILABLE; no interpretable answer -> it stays pending for the
  * reconciler (OPERATOR_ERROR when the answer was garbage, the transaction when there was none in
@@ -24,6 +26,7 @@ export class InitiationService {
     private readonly settlement: SettlementService,
     private readonly rpc: JobRpc,
     private readonly config: PaymentsCoreConfig,
+    private readonly results: OperatorResults,
   ) {}
 
   /**
@@ -46,8 +49,13 @@ export class InitiationService {
 
   private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome): Promise<CommandReply> {
     switch (outcome.kind) {
-      case 'accepted':
-        return this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
+      case 'accepted': {
+        const accepted = await this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
+        if (!outcome.confirmed) return accepted;
+        // Final at once: applied here, as any operator result (the reply is its only carrier).
+        const settled = await this.results.apply({ transactionId: transaction.id, ...outcome.confirmed, source: 'initiation' });
+        return settled ? created(settled) : this.current(transaction.id);
+      }
       case 'unknown': {
         this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
         const current = await this.recordInitiation(transaction.id, 'unknown');

@@ -24,9 +24,23 @@ export type CommandReply =
  * or may not be moving, so the transaction stays pending and the reconciler finds out.
  */
 export type InitiationOutcome =
-  | { kind: 'accepted'; providerRef?: string }
+  | { kind: 'accepted'; providerRef?: string; confirmed?: ConfirmedAtInitiation }
   /** A refusal by the network; an adapter of an earlier release also sends `httpStatus`, which is ignored. */
   | { kind: 'refused'; failureCode: ErrorCode; failureMessage: string }
   | { kind: 'rate_limited'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unavailable'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unknown'; reason: 'timeout' | 'network' | 'uninterpretable'; detail: string };
+
+/**
+ * A final status the operator gave in its very answer to the initiation (Airtel sometimes answers
+ * a disbursement or a refund so). It reaches payments-core only here, in the reply: if that reply
+ * is lost (payments-core died, or stopped waiting), the transaction is still pending in Postgres
+ * and the reconciler's status check asks the operator again. An adapter of an earlier release
+ * sent no `confirmed` and reported it as an operator result instead.
+ */
+export interface ConfirmedAtInitiation {
+  status: 'succeeded' | 'failed';
+  failureCode?: string;
+  failureMessage?: string;
+  providerRef?: string;
+}
