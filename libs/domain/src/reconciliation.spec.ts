@@ -5,6 +5,7 @@ import {
   initiationSendable,
   isOwnDecision,
   nextCheckDelaySeconds,
+  planPendingCheck,
   UnresolvedCheck,
 } from './reconciliation';
 
@@ -53,5 +54,15 @@ describe('reconciliation rules', () => {
         expect(failureWithoutFinalAnswer(check({ reason, answer: 'not_found', ageSeconds: 10_000 }))).toBeUndefined();
       }
     });
+  });
+
+  it('plans a pending transaction’s next check: the schedule up to the deadline, then deadline checks', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    expect(planPendingCheck(now, 0, later(3_600))).toEqual({ reason: 'reconcile', nextCheckAt: later(10) });
+    expect(planPendingCheck(now, 3, later(3_600), { delays: [5, 50, 500, 5_000] })).toEqual({ reason: 'reconcile', nextCheckAt: later(3_600) });
+    expect(planPendingCheck(now, 8, later(15))).toEqual({ reason: 'reconcile', nextCheckAt: later(15) });
+    expect(planPendingCheck(now, 8, now)).toEqual({ reason: 'deadline', nextCheckAt: later(30) });
+    expect(planPendingCheck(now, 8, later(-1), { deadlineRecheckSeconds: 5 })).toEqual({ reason: 'deadline', nextCheckAt: later(5) });
   });
 });

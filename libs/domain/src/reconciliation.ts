@@ -43,6 +43,30 @@ export const DEFAULT_WATCH_SECONDS = 30 * 86_400;
 /** A transaction past its deadline whose last check did not finish it is asked again this soon. */
 export const DEFAULT_DEADLINE_RECHECK_SECONDS = 30;
 
+export interface PendingCheckPlan {
+  /** `deadline`: past its deadline, no final answer now fails it; `reconcile`: an ordinary check. */
+  reason: 'reconcile' | 'deadline';
+  nextCheckAt: Date;
+}
+
+/**
+ * The reconciler's next check of a pending transaction: before its deadline an ordinary check, on
+ * the escalating schedule but never later than the deadline itself; past it a deadline check,
+ * repeated every `deadlineRecheckSeconds` until the transaction is final (a check may not get
+ * through: the query budget, a crash).
+ */
+export function planPendingCheck(
+  now: Date,
+  checksMade: number,
+  deadlineAt: Date,
+  schedule: { delays?: readonly number[]; deadlineRecheckSeconds?: number } = {},
+): PendingCheckPlan {
+  const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+  if (deadlineAt.getTime() <= now.getTime()) return { reason: 'deadline', nextCheckAt: at(schedule.deadlineRecheckSeconds ?? DEFAULT_DEADLINE_RECHECK_SECONDS) };
+  const next = at(nextCheckDelaySeconds(checksMade, schedule.delays));
+  return { reason: 'reconcile', nextCheckAt: next.getTime() <= deadlineAt.getTime() ? next : deadlineAt };
+}
+
 /**
  * How long after it was created a transaction the operator has no record of counts as never
  * received (operator-adapter's UNRECEIVED_GIVE_UP_SECONDS).
