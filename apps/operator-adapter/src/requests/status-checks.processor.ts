@@ -20,8 +20,8 @@ import { ageOf, OperatorWork, statusQuerySends } from './operator-work.service';
  * did not finish (at the deadline: any such answer; before it: "no record of it", unless the
  * initiation is re-sent) goes to payments-core as an unresolved answer, and payments-core applies
  * the deadline and not-received policy (failureWithoutFinalAnswer, libs/domain). A `watch` check
- * asks about a failure of our own deciding; if the operator now says it succeeded, that goes to
- * payments-core, which keeps the failure and raises a reconciliation exception.
+ * asks about a failure of our own deciding; a final answer goes to payments-core, which keeps the
+ * failure and raises a reconciliation exception if the operator now says it succeeded.
  */
 @Processor(QueueName.OperatorStatusChecks)
 export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.OperatorStatusChecks> {
@@ -78,18 +78,15 @@ export class StatusChecksProcessor extends JobHandlerHost<typeof QueueName.Opera
   }
 
   /**
-   * A failure of our own deciding, asked about again. Only an answer that contradicts it is
-   * reported (payments-core records it as an exception); agreement or silence changes nothing.
-   * A watch must never move money, so what cannot be asked about without sending it again (Airtel
-   * refunds) is not watched.
+   * A failure of our own deciding, asked about again. A final answer is reported as it is:
+   * payments-core keeps the failure either way, and raises a reconciliation exception when the
+   * answer contradicts it. A watch must never move money, so what cannot be asked about without
+   * sending it again (Airtel refunds) is not watched.
    */
   private async watch(t: TransactionEntity): Promise<void> {
     if (t.status !== 'failed' || statusQuerySends(t)) return;
     const asked = await this.ask(t, 'watch');
-    if (asked?.outcome.kind === 'final' && asked.outcome.status !== t.status) {
-      this.logger.warn({ transactionId: t.id, recorded: t.status, reported: asked.outcome.status }, 'operator contradicts a failure we decided');
-      await this.work.report(t, asked.outcome, 'watch');
-    }
+    if (asked?.outcome.kind === 'final') await this.work.report(t, asked.outcome, 'watch');
   }
 
   /**

@@ -202,7 +202,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     expect(operator.sent).not.toContain(t.id);
   });
 
-  it('watches a failure of our own deciding: reports the operator only when it contradicts it', async () => {
+  it('watches a failure of our own deciding: reports a final answer as it is, agreeing or not (payments-core tells)', async () => {
     const agreed = await pending();
     const contradicted = await pending();
     for (const t of [agreed, contradicted]) {
@@ -210,8 +210,13 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     }
     operator.statusAnswers.set(agreed.id, { kind: 'final', status: 'failed', failureCode: 'EXPIRED' });
     operator.statusAnswers.set(contradicted.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-LATE' });
-    expect(await reported(agreed.id, await check(agreed.id, 'watch'))).toEqual({ result: undefined, unresolved: undefined });
+    const silent = await pending();
+    await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'NOT_RECEIVED', completed_at = now() WHERE id = $1`, [silent.id]);
+    operator.statusAnswers.set(silent.id, { kind: 'not_found' });
+    expect((await reported(agreed.id, await check(agreed.id, 'watch'))).result).toMatchObject({ status: 'failed', failureCode: 'EXPIRED', source: 'watch' });
     expect((await reported(contradicted.id, await check(contradicted.id, 'watch'))).result).toMatchObject({ status: 'succeeded', providerRef: 'MTN-LATE', source: 'watch' });
+    expect(await reported(silent.id, await check(silent.id, 'watch'))).toEqual({ result: undefined, unresolved: undefined });
+    expect(operator.sent).not.toContain(silent.id);
   });
 
   it('answers an initiation the operator finished at once with the final status in the reply only', async () => {

@@ -99,6 +99,13 @@ describe('reconciliation exceptions from operator results (Postgres)', () => {
     await apply({ transactionId: payment.id, status: 'failed', failureCode: 'NOT_RECEIVED', source: 'reconcile' });
     expect((await row(payment.id)).status).toBe('succeeded');
     expect(await exceptionsOf(payment.id)).toEqual([]);
+
+    // A watched failure of our own deciding that the operator agrees with.
+    const expired = await insertTransaction(db.dataSource, newTransaction(merchant));
+    await unresolved({ transactionId: expired.id, answer: 'pending', source: 'deadline', unreceivedGiveUpSeconds: 900 });
+    await apply({ transactionId: expired.id, status: 'failed', failureCode: 'EXPIRED', source: 'watch' });
+    expect(await row(expired.id)).toEqual({ status: 'failed', failure_code: 'DEADLINE_EXCEEDED' });
+    expect(await exceptionsOf(expired.id)).toEqual([]);
   });
 
   it('is resolved with a note and stays resolved when the operator repeats itself', async () => {

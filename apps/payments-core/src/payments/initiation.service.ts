@@ -85,7 +85,7 @@ export class InitiationService {
   }
 
   /** The operator refused at initiation, so no money moved: the transaction fails for good (a payout's hold is released). */
-  private async fail(transaction: TransactionEntity, failureCode: string, failureMessage: string): Promise<CommandReply> {
+  private async fail(transaction: TransactionEntity, failureCode: ErrorCode, failureMessage: string): Promise<CommandReply> {
     await this.transactions.setInitiationState(transaction.id, 'refused');
     const failed = await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
     return failed ? created(failed) : this.current(transaction.id);
