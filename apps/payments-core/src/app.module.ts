@@ -11,6 +11,7 @@ import { PaymentCommandsProcessor } from './payment-commands/payment-commands.pr
 import { PaymentsService } from './payments/payments.service';
 import { PaymentsCoreConfig } from './payments-core.config';
 import { PayoutsService } from './payouts/payouts.service';
+import { OperatorResults } from './settlement/operator-results';
 import { OperatorResultsProcessor } from './settlement/operator-results.processor';
 import { SettlementService } from './settlement/settlement.service';
 import { SettlementRunProcessor } from './settlement-runs/settlement-run.processor';
@@ -33,6 +34,7 @@ export class PaymentsCoreModule {
         OutboxRelay,
         OutboxSweeper,
         Contradictions,
+        OperatorResults,
         PaymentCommandsProcessor,
         OperatorResultsProcessor,
         SettlementRuns,

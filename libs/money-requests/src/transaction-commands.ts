@@ -45,10 +45,12 @@ export function answerOf(result: RpcResult<CommandReply>, transactionId: string)
   }
   const reply = result.value;
   if (reply.outcome === 'created') return successAnswer(201, { success: true, data: reply.transaction });
-  const { code, message, httpStatus, details, retryAfterSeconds } = reply.error;
-  const error = new ApiError(code, message, details, httpStatus, retryAfterSeconds);
-  if (httpStatus === 502) return errorAnswer(error, 'same-transaction');
+  // The status is decided here, from ERROR_CODES, and only here (a field `httpStatus` sent by an
+  // older payments-core is not read).
+  const { code, message, details, retryAfterSeconds } = reply.error;
+  const error = new ApiError(code, message, details, undefined, retryAfterSeconds);
   if (FINAL_RETRYABLE.has(code)) return errorAnswer(error, 'new-transaction');
-  if (httpStatus >= 500) return errorAnswer(error, 'same-transaction');
+  // OPERATOR_ERROR (502), and anything else on our side: the transaction may still go through.
+  if (error.httpStatus >= 500) return errorAnswer(error, 'same-transaction');
   return errorAnswer(error);
 }

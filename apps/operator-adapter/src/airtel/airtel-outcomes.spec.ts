@@ -20,13 +20,12 @@ describe('Airtel initiation answers', () => {
     expect(airtelInitiationOutcome(response(200, envelope('DP00800001007', false))).outcome).toMatchObject({
       kind: 'refused',
       failureCode: 'INSUFFICIENT_FUNDS',
-      httpStatus: 409,
     });
   });
 
   it('names the limit in a limit refusal', () => {
     const { outcome } = airtelInitiationOutcome(response(200, envelope('DP00800001003', false, undefined, 'Exceeds the daily limit per customer of 1000000 RWF.')));
-    expect(outcome).toMatchObject({ kind: 'refused', failureCode: 'LIMIT_EXCEEDED', httpStatus: 409 });
+    expect(outcome).toMatchObject({ kind: 'refused', failureCode: 'LIMIT_EXCEEDED' });
     expect(outcome.kind === 'refused' && outcome.failureMessage).toContain('daily limit per customer of 1000000 RWF');
   });
 

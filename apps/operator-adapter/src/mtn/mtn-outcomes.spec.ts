@@ -17,14 +17,13 @@ describe('MTN initiation answers', () => {
     expect(mtnInitiationOutcome(response(500, { code: 'NOT_ENOUGH_FUNDS', message: 'x' }))).toMatchObject({
       kind: 'refused',
       failureCode: 'INSUFFICIENT_FUNDS',
-      httpStatus: 409,
     });
-    expect(mtnInitiationOutcome(response(400, { code: 'PAYER_NOT_FOUND' }))).toMatchObject({ kind: 'refused', failureCode: 'PAYER_NOT_FOUND', httpStatus: 400 });
+    expect(mtnInitiationOutcome(response(400, { code: 'PAYER_NOT_FOUND' }))).toMatchObject({ kind: 'refused', failureCode: 'PAYER_NOT_FOUND' });
   });
 
   it('names the limit when MTN refuses one', () => {
     const outcome = mtnInitiationOutcome(response(500, { code: 'PAYER_LIMIT_REACHED', message: 'The per-transaction limit of 500000 RWF would be exceeded.' }));
-    expect(outcome).toMatchObject({ kind: 'refused', failureCode: 'LIMIT_EXCEEDED', httpStatus: 409 });
+    expect(outcome).toMatchObject({ kind: 'refused', failureCode: 'LIMIT_EXCEEDED' });
     expect(outcome.kind === 'refused' && outcome.failureMessage).toContain('per-transaction limit of 500000 RWF');
   });
 

@@ -40,7 +40,10 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
       return { kind: 'unavailable', retryAfterSeconds: 300, failureMessage: `${transaction.network} is not configured for ${transaction.mode} mode.` };
     }
     const { outcome, confirmed } = await connector.initiate(await this.work.subject(transaction));
-    if (confirmed) await this.work.report(transaction, confirmed, 'initiation');
-    return outcome;
+    // A final answer at once travels in the reply only (payments-core applies it; the reconciler
+    // asks again should the reply be lost).
+    if (!confirmed || outcome.kind !== 'accepted') return outcome;
+    const { status, failureCode, failureMessage, providerRef } = confirmed;
+    return { ...outcome, confirmed: { status, failureCode, failureMessage, providerRef } };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
 import { TransactionEntity, TransactionsRepository, traceOf } from '@momo/data';
+import { initiationSendable } from '@momo/domain';
 import { JobProducer, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
@@ -36,17 +37,15 @@ export class OperatorWork {
 
   /**
    * Why an initiation must not be sent now, if it must not: the transaction is already final, or
-   * older than half of UNRECEIVED_GIVE_UP_SECONDS. Failing a transaction the operator never
-   * received (NOT_RECEIVED) is safe only because no initiation can reach the operator after
-   * that: not a reconciliation re-send, and not a stale job either (a worker that died holding
-   * one has it re-run half a minute or more later).
+   * past the send window (initiationSendable, libs/domain: no send may reach the operator once it
+   * could be failed NOT_RECEIVED).
    */
   sendRefusal(transaction: TransactionEntity): string | undefined {
     if (transaction.status !== 'pending') return `the transaction is already ${transaction.status}`;
     // Asking about it sends it anyway, so it is never failed NOT_RECEIVED and its age does not matter.
     if (statusQuerySends(transaction)) return undefined;
-    const ageSeconds = (Date.now() - transaction.createdAt.getTime()) / 1000;
-    if (ageSeconds >= this.config.UNRECEIVED_GIVE_UP_SECONDS / 2) return `the transaction is ${Math.round(ageSeconds)} s old, past the re-send window`;
+    const ageSeconds = ageOf(transaction);
+    if (!initiationSendable(ageSeconds, this.config.UNRECEIVED_GIVE_UP_SECONDS)) return `the transaction is ${Math.round(ageSeconds)} s old, past the re-send window`;
     return undefined;
   }
 
@@ -96,4 +95,8 @@ export class OperatorWork {
  */
 export function statusQuerySends(transaction: TransactionEntity): boolean {
   return transaction.network === 'airtel' && operationKind({ transaction }) === 'refund';
+}
+
+export function ageOf(transaction: TransactionEntity): number {
+  return (Date.now() - transaction.createdAt.getTime()) / 1000;
 }

@@ -1,12 +1,12 @@
-import { ERROR_CODES } from '@momo/contracts';
+import { ERROR_CODES, errorMessage } from '@momo/contracts';
 
 /**
  * Our failure codes: what a merchant sees in `failure_code` and, for refusals at initiation, as
- * the error `code` with this HTTP status. Every operator outcome maps to one of these (see
- * mtn/mtn-outcomes.ts, airtel/airtel-outcomes.ts and docs/operator-outcomes.md). Status and
- * message are the API's own ERROR_CODES entries, so docs/errors.md lists every one of them.
+ * the error `code`. Every operator outcome maps to one of these (see mtn/mtn-outcomes.ts,
+ * airtel/airtel-outcomes.ts and docs/operator-outcomes.md). Each is an ERROR_CODES entry, whose
+ * message we use and whose HTTP status the gateway answers with (the adapter decides none).
  */
-const NETWORK_FAILURE_CODES = [
+export const NETWORK_FAILURE_CODES = [
   'PAYER_NOT_FOUND',
   'PAYEE_NOT_FOUND',
   'INSUFFICIENT_FUNDS',
@@ -25,14 +25,9 @@ const NETWORK_FAILURE_CODES = [
 
 export type FailureCode = (typeof NETWORK_FAILURE_CODES)[number];
 
-export const FAILURE_CODES = Object.fromEntries(NETWORK_FAILURE_CODES.map((code) => [code, ERROR_CODES[code]])) as {
-  readonly [C in FailureCode]: (typeof ERROR_CODES)[C];
-};
-
 /** Our message, with what the operator said in brackets (it names limits, for one). */
 export function failureMessage(code: FailureCode, detail?: string): string {
-  const known = FAILURE_CODES[code].message;
-  return detail ? `${known} (${detail})`.slice(0, 500) : known;
+  return errorMessage(code, detail);
 }
 
 export function refusal(code: FailureCode, detail?: string) {
@@ -40,6 +35,5 @@ export function refusal(code: FailureCode, detail?: string) {
     kind: 'refused' as const,
     failureCode: code,
     failureMessage: failureMessage(code, detail),
-    httpStatus: FAILURE_CODES[code].http as 400 | 409,
   };
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERROR_CODES } from '@momo/contracts';
 import { AIRTEL_CODES } from '../airtel/airtel-outcomes';
 import { MTN_REASONS } from '../mtn/mtn-outcomes';
-import { FAILURE_CODES } from './failure-codes';
+import { NETWORK_FAILURE_CODES } from './failure-codes';
 
 /** docs/operator-outcomes.md is the mapping table merchants and support read: it must be the code's. */
 describe('docs/operator-outcomes.md', () => {
@@ -11,7 +12,7 @@ describe('docs/operator-outcomes.md', () => {
   const row = (heading: string, first: string) => section(heading).split('\n').find((line) => line.startsWith(`| \`${first}\` |`));
 
   it('lists every failure code with its HTTP status', () => {
-    for (const [code, { http }] of Object.entries(FAILURE_CODES)) expect({ code, row: row('Our failure codes', code)?.split('|')[2].trim() }).toEqual({ code, row: String(http) });
+    for (const code of NETWORK_FAILURE_CODES) expect({ code, row: row('Our failure codes', code)?.split('|')[2].trim() }).toEqual({ code, row: String(ERROR_CODES[code].http) });
   });
 
   it('maps every MTN reason as the code does', () => {

@@ -30,7 +30,8 @@ export class Contradictions {
   ) {}
 
   async noteUnapplied(result: OperatorResultJob): Promise<void> {
-    // A failure we decided ourselves (deadline, no record) that lost a race is not the operator's word.
+    // A failure we decided ourselves (deadline, no record) that lost a race is not the operator's
+    // word: an operator-adapter of an earlier release reported those as results.
     if (result.status === 'failed' && isOwnDecision(result.failureCode)) return;
     const recorded = await this.transactions.findById(result.transactionId);
     if (!recorded || recorded.status === 'pending' || recorded.status === result.status) return;

@@ -1,17 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandReply, InitiationOutcome, JobIds } from '@momo/contracts';
+import { CommandReply, ErrorCode, InitiationOutcome, JobIds } from '@momo/contracts';
 import { toTransactionView, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
+import { OperatorResults } from '../settlement/operator-results';
 import { SettlementService } from '../settlement/settlement.service';
 import { PendingTransactions } from './pending-transactions';
 
 /**
  * Gets a committed pending transaction in front of its operator and turns the operator's first
- * answer into the merchant's: accepted -> the pending transaction; a refusal -> the transaction
- * fails and the merchant hears the reason (400/409, never 502); a rate limit or outage -> it
- * fails and the merchant hears 429/503; no interpretable answer -> it stays pending for the
- * reconciler (502 when the answer was garbage, 201 when there was none in time).
+ * answer into the merchant's: accepted -> the pending transaction (final already when the
+ * operator's answer was final, which is applied here); a refusal -> the transaction
+ * fails and the merchant hears the reason; a rate limit or outage -> it fails and the merchant
+ * hears RATE_LIMITED / OPERATOR_UNAVAILABLE; no interpretable answer -> it stays pending for the
+ * reconciler (OPERATOR_ERROR when the answer was garbage, the transaction when there was none in
+ * time). Replies carry error codes only; the gateway answers with their ERROR_CODES status.
  */
 @Injectable()
 export class InitiationService {
@@ -23,6 +26,7 @@ export class InitiationService {
     private readonly settlement: SettlementService,
     private readonly rpc: JobRpc,
     private readonly config: PaymentsCoreConfig,
+    private readonly results: OperatorResults,
   ) {}
 
   /**
@@ -45,24 +49,29 @@ export class InitiationService {
 
   private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome): Promise<CommandReply> {
     switch (outcome.kind) {
-      case 'accepted':
-        return this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
+      case 'accepted': {
+        const accepted = await this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
+        if (!outcome.confirmed) return accepted;
+        // Final at once: applied here, as any operator result (the reply is its only carrier).
+        const settled = await this.results.apply({ transactionId: transaction.id, ...outcome.confirmed, source: 'initiation' });
+        return settled ? created(settled) : this.current(transaction.id);
+      }
       case 'unknown': {
         this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
         const current = await this.recordInitiation(transaction.id, 'unknown');
         if (outcome.reason !== 'uninterpretable') return current;
-        return rejection('OPERATOR_ERROR', 502, 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
+        return rejection('OPERATOR_ERROR', 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
       }
       case 'refused': {
         const failed = await this.fail(transaction, outcome.failureCode, outcome.failureMessage);
-        return rejection(outcome.failureCode, outcome.httpStatus, outcome.failureMessage, failed);
+        return rejection(outcome.failureCode, outcome.failureMessage, failed);
       }
       case 'rate_limited': {
         // The spec passes an upstream 429 through "with the same shape" as our own: code
         // RATE_LIMITED and Retry-After; who limited and why is in details. The failed
         // transaction keeps the more precise failure_code OPERATOR_RATE_LIMITED.
         const failed = await this.fail(transaction, 'OPERATOR_RATE_LIMITED', outcome.failureMessage);
-        return rejection('RATE_LIMITED', 429, 'The mobile network is rate-limiting requests; retry after the number of seconds in Retry-After.', failed, outcome.retryAfterSeconds, {
+        return rejection('RATE_LIMITED', 'The mobile network is rate-limiting requests; retry after the number of seconds in Retry-After.', failed, outcome.retryAfterSeconds, {
           limited_by: 'network',
           network: transaction.network,
           reason: outcome.failureMessage,
@@ -70,13 +79,13 @@ export class InitiationService {
       }
       case 'unavailable': {
         const failed = await this.fail(transaction, 'OPERATOR_UNAVAILABLE', outcome.failureMessage);
-        return rejection('OPERATOR_UNAVAILABLE', 503, outcome.failureMessage, failed, outcome.retryAfterSeconds);
+        return rejection('OPERATOR_UNAVAILABLE', outcome.failureMessage, failed, outcome.retryAfterSeconds);
       }
     }
   }
 
   /** The operator refused at initiation, so no money moved: the transaction fails for good (a payout's hold is released). */
-  private async fail(transaction: TransactionEntity, failureCode: string, failureMessage: string): Promise<CommandReply> {
+  private async fail(transaction: TransactionEntity, failureCode: ErrorCode, failureMessage: string): Promise<CommandReply> {
     await this.transactions.setInitiationState(transaction.id, 'refused');
     const failed = await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
     return failed ? created(failed) : this.current(transaction.id);
@@ -102,8 +111,7 @@ function created(transaction: TransactionEntity): CommandReply & { outcome: 'cre
 
 /** A refusal the merchant hears as an error; the transaction it concerns rides along. */
 export function rejection(
-  code: string,
-  httpStatus: number,
+  code: ErrorCode,
   message: string,
   current?: CommandReply,
   retryAfterSeconds?: number,
@@ -112,7 +120,7 @@ export function rejection(
   const transaction = current?.transaction;
   return {
     outcome: 'rejected',
-    error: { code, httpStatus, message, retryAfterSeconds, details: transaction ? { transaction_id: transaction.id, ...details } : details },
+    error: { code, message, retryAfterSeconds, details: transaction ? { transaction_id: transaction.id, ...details } : details },
     transaction,
   };
 }

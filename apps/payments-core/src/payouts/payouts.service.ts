@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CommandReply, CreatePayoutCommand, CreateRefundCommand, ERROR_CODES } from '@momo/contracts';
+import { CommandReply, CreatePayoutCommand, CreateRefundCommand, ErrorCode } from '@momo/contracts';
 import {
   ActiveRefundExistsError,
   InsufficientFundsError,
@@ -57,10 +57,10 @@ export class PayoutsService {
       // Locked until commit: a racing refund of the same payment waits here, then meets the index.
       const payment = await this.transactions.lockById(command.paymentId, em);
       if (!payment || payment.appId !== command.appId || payment.mode !== command.mode) {
-        return refusal('NOT_FOUND', 404, 'No such payment.');
+        return refusal('NOT_FOUND', 'No such payment.');
       }
       const check = checkRefund(payment, command.amount);
-      if (!check.ok) return refusal(check.code, ERROR_CODES[check.code].http, check.message, { payment_id: payment.id });
+      if (!check.ok) return refusal(check.code, check.message, { payment_id: payment.id });
       const fee = await this.fees.feeFor(command.merchantId, 'payout', check.amount, em);
       // The payment row is locked: a settlement run claiming it waits, then finds it settled.
       if (await this.settlements.stampEarly(em, payment.id)) await this.ledger.post(em, payment.id, collectReleased(movementOf(payment)));
@@ -108,10 +108,10 @@ export class PayoutsService {
     } catch (error) {
       if (error instanceof RolledBack && refused) return refused;
       if (error instanceof ActiveRefundExistsError) {
-        return refusal('ALREADY_REFUNDED', 409, 'This payment already has a refund that is pending or succeeded.', { payment_id: error.paymentId });
+        return refusal('ALREADY_REFUNDED', 'This payment already has a refund that is pending or succeeded.', { payment_id: error.paymentId });
       }
       if (error instanceof InsufficientFundsError) {
-        return refusal('INSUFFICIENT_BALANCE', 409, 'The available balance does not cover the amount plus fee.');
+        return refusal('INSUFFICIENT_BALANCE', 'The available balance does not cover the amount plus fee.');
       }
       throw error;
     }
@@ -120,6 +120,6 @@ export class PayoutsService {
 
 class RolledBack extends Error {}
 
-function refusal(code: string, httpStatus: number, message: string, details?: Record<string, unknown>): Refusal {
-  return rejection(code, httpStatus, message, undefined, undefined, details) as Refusal;
+function refusal(code: ErrorCode, message: string, details?: Record<string, unknown>): Refusal {
+  return rejection(code, message, undefined, undefined, details) as Refusal;
 }

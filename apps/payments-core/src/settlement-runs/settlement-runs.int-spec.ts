@@ -4,6 +4,7 @@ import {
   LedgerRepository,
   MerchantsRepository,
   OutboxRepository,
+  ReconciliationExceptionsRepository,
   SettlementsRepository,
   TransactionEntity,
   TransactionsRepository,
@@ -16,6 +17,8 @@ import { PaymentsCoreConfig } from '../payments-core.config';
 import { InitiationService } from '../initiation/initiation.service';
 import { PendingTransactions } from '../initiation/pending-transactions';
 import { PayoutsService } from '../payouts/payouts.service';
+import { Contradictions } from '../exceptions/contradictions.service';
+import { OperatorResults } from '../settlement/operator-results';
 import { SettlementService } from '../settlement/settlement.service';
 import { SettlementRuns } from './settlement-runs.service';
 
@@ -37,13 +40,14 @@ describe('settlement runs (Postgres)', () => {
   const runsWith = (env: Record<string, string> = {}) => new SettlementRuns(db.dataSource, new SettlementsRepository(db.dataSource), ledger, configWith(env));
   const payoutsService = () => {
     const config = configWith();
+    const results = new OperatorResults(finality, new Contradictions(transactions, new ReconciliationExceptionsRepository(db.dataSource)), transactions);
     return new PayoutsService(
       db.dataSource,
       transactions,
       ledger,
       new SettlementsRepository(db.dataSource),
       new FeeSchedules(new MerchantsRepository(db.dataSource)),
-      new InitiationService(transactions, new PendingTransactions(transactions), finality, silentAdapter, config),
+      new InitiationService(transactions, new PendingTransactions(transactions), finality, silentAdapter, config, results),
     );
   };
 
@@ -196,7 +200,7 @@ describe('settlement runs (Postgres)', () => {
     const big = await paid(merchant, 100_000);
 
     // Collected but unsettled money cannot be paid out: only available counts.
-    expect(await payout(60_000)).toMatchObject({ outcome: 'rejected', error: { code: 'INSUFFICIENT_BALANCE', httpStatus: 409 } });
+    expect(await payout(60_000)).toMatchObject({ outcome: 'rejected', error: { code: 'INSUFFICIENT_BALANCE' } });
     expect(await balance(merchant)).toEqual({ pending: net(big), available: net(cushion), reserved: 0 });
 
     // A refund of an unsettled payment settles it early (no run covers it), then holds amount + fee from available.

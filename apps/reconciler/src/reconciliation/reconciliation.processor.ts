@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { JobIds, QueueName, StatusCheckReason } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
-import { nextCheckDelaySeconds } from '@momo/domain';
+import { nextCheckDelaySeconds, planPendingCheck } from '@momo/domain';
 import { JobHandlerHost, JobHandlers, JobProducer, runWithRequestId, TraceCarrier } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
@@ -16,7 +16,9 @@ interface PlannedCheck {
 
 /**
  * Finds every unresolved transaction whose next check is due and asks operator-adapter to query
- * the operator; final answers flow into payments-core exactly like callback-triggered ones.
+ * the operator; final answers flow into payments-core exactly like callback-triggered ones, and
+ * answers short of one to payments-core's deadline and not-received policy. Which check is due
+ * when is planPendingCheck (libs/domain reconciliation rules):
  * - before its deadline: a `reconcile` check, on an escalating schedule that never skips the
  *   deadline itself;
  * - past its deadline: a `deadline` check (no final answer now fails it), repeated soon until
@@ -44,19 +46,16 @@ export class ReconciliationProcessor extends JobHandlerHost<typeof QueueName.Rec
   }
 
   private async sweep(): Promise<void> {
-    const now = Date.now();
-    const at = (seconds: number) => new Date(now + seconds * 1000);
+    const now = new Date();
+    const schedule = { delays: this.config.checkDelays, deadlineRecheckSeconds: this.config.DEADLINE_RECHECK_SECONDS };
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
     const delay = (checksMade: number) => nextCheckDelaySeconds(checksMade, this.config.checkDelays);
     const [pending, watched] = await Promise.all([
       this.reconciliation.duePending(this.config.MIN_AGE_SECONDS, this.config.deadlines, this.config.SWEEP_BATCH_SIZE),
       this.config.WATCH_SECONDS > 0 ? this.reconciliation.dueWatches(this.config.WATCH_SECONDS, this.config.SWEEP_BATCH_SIZE) : [],
     ]);
     const checks: PlannedCheck[] = [
-      ...pending.map(({ transactionId, checksMade, deadlineAt, trace }) =>
-        deadlineAt.getTime() <= now
-          ? { transactionId, reason: 'deadline' as const, slot: checksMade, nextCheckAt: at(this.config.DEADLINE_RECHECK_SECONDS), trace }
-          : { transactionId, reason: 'reconcile' as const, slot: checksMade, nextCheckAt: earliest(at(delay(checksMade)), deadlineAt), trace },
-      ),
+      ...pending.map(({ transactionId, checksMade, deadlineAt, trace }) => ({ transactionId, slot: checksMade, trace, ...planPendingCheck(now, checksMade, deadlineAt, schedule) })),
       ...watched.map(({ transactionId, checksMade }) => ({ transactionId, reason: 'watch' as const, slot: checksMade, nextCheckAt: at(delay(checksMade)) })),
     ];
     if (checks.length === 0) return;
@@ -76,8 +75,4 @@ export class ReconciliationProcessor extends JobHandlerHost<typeof QueueName.Rec
     const count = (reason: StatusCheckReason) => checks.filter((c) => c.reason === reason).length;
     this.logger.log({ reconcile: count('reconcile'), deadline: count('deadline'), watch: count('watch') }, 'reconciliation sweep queued status checks');
   }
-}
-
-function earliest(a: Date, b: Date): Date {
-  return a.getTime() <= b.getTime() ? a : b;
 }

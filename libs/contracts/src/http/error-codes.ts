@@ -34,7 +34,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: { http: 429, message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   // Refusals by the mobile network at initiation keep their meaning (spec: Endpoints, rule 6);
   // the same codes appear as a failed transaction's failure_code. operator-adapter's
-  // FAILURE_CODES (docs/operator-outcomes.md) is drawn from these entries.
+  // NETWORK_FAILURE_CODES (docs/operator-outcomes.md) are drawn from these entries; the gateway
+  // answers a refusal with the status given here (payments-core and the adapter send codes only).
   PAYER_NOT_FOUND: { http: 400, message: 'The wallet does not exist or is not active.' },
   PAYEE_NOT_FOUND: { http: 400, message: 'The receiving wallet does not exist or is not active.' },
   INVALID_REQUEST: { http: 400, message: 'The network rejected the request as invalid.' },
@@ -60,3 +61,9 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { http: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The code's message, with what the network said (or why we decided) in brackets. */
+export function errorMessage(code: ErrorCode, detail?: string): string {
+  const known = ERROR_CODES[code].message;
+  return detail ? `${known} (${detail})`.slice(0, 500) : known;
+}

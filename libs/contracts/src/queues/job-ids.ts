@@ -20,6 +20,8 @@ export const JobIds = {
   rpcBatch: (jobName: string, batchId: string) => `batch.${jobName}.${batchId}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
+  /** One per status check (whose id names its transaction, reason and slot): a later check's answer is never swallowed. */
+  unresolvedAnswer: (statusCheckJobId: string) => `unresolved.${statusCheckJobId}`,
   webhookEvent: (eventId: string) => `event.${eventId}`,
   webhookAttempt: (deliveryId: string, attempt: number) => `delivery.${deliveryId}.${attempt}`,
   /** A manual replay: its own id, so a retry already scheduled for the same attempt cannot swallow it. */

@@ -9,6 +9,7 @@ import {
   ReconciliationSweepJob,
   SettlementRunJob,
   TransactionRef,
+  UnresolvedAnswerJob,
   WebhookEventJob,
 } from './payloads';
 import { QueueName } from './queue-names';
@@ -25,6 +26,7 @@ export const JOBS = {
   'initiate-transaction': { queue: QueueName.OperatorInitiations, payload: TransactionRef },
   'check-transaction-status': { queue: QueueName.OperatorStatusChecks, payload: CheckTransactionStatusJob },
   'apply-operator-result': { queue: QueueName.OperatorResults, payload: OperatorResultJob },
+  'apply-unresolved-answer': { queue: QueueName.OperatorResults, payload: UnresolvedAnswerJob },
   'publish-webhook-event': { queue: QueueName.WebhookEvents, payload: WebhookEventJob },
   'deliver-webhook': { queue: QueueName.WebhookDeliveries, payload: DeliverWebhookJob },
   'reconciliation-sweep': { queue: QueueName.Reconciliation, payload: ReconciliationSweepJob },
@@ -45,6 +47,7 @@ export interface JobReplies {
   'initiate-transaction': InitiationOutcome;
   'check-transaction-status': void;
   'apply-operator-result': void;
+  'apply-unresolved-answer': void;
   'publish-webhook-event': void;
   'deliver-webhook': void;
   'reconciliation-sweep': void;

@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { INITIATORS, InitiatedBy, MIN_AMOUNT, MODES, Mode, NETWORKS, Network } from '@momo/domain';
+import { INITIATORS, InitiatedBy, MIN_AMOUNT, MODES, Mode, NETWORKS, Network, UNRESOLVED_ANSWERS, UnresolvedAnswer } from '@momo/domain';
 
 /**
  * Job payloads. Each is a class so consumers can validate what they receive (an internal command
@@ -68,8 +68,9 @@ export class TransactionRef {
 
 /**
  * Why the operator is asked: a callback came in; the reconciler's schedule (`reconcile`); the
- * transaction's deadline has passed (`deadline`: no final answer now means it fails); or a failure
- * of our own deciding is being watched (`watch`: the operator may still complete it).
+ * transaction's deadline has passed (`deadline`: no final answer now means it fails, decided by
+ * payments-core from an UnresolvedAnswerJob); or a failure of our own deciding is being watched
+ * (`watch`: the operator may still complete it).
  */
 export const STATUS_CHECK_REASONS = ['callback', 'reconcile', 'initiation', 'deadline', 'watch'] as const;
 export type StatusCheckReason = (typeof STATUS_CHECK_REASONS)[number];
@@ -81,7 +82,11 @@ export class CheckTransactionStatusJob {
 
 export const OPERATOR_RESULT_STATUSES = ['succeeded', 'failed'] as const;
 
-/** A final status the operator itself reported when we asked (never a bare callback). */
+/**
+ * A final status the operator itself reported when we asked (never a bare callback). Only ever
+ * the operator's word: failures of our own deciding (deadline, never received) are payments-core's,
+ * from an UnresolvedAnswerJob. An adapter of an earlier release also sent those here.
+ */
 export class OperatorResultJob {
   @IsUUID('4') transactionId!: string;
   @IsIn(OPERATOR_RESULT_STATUSES) status!: 'succeeded' | 'failed';
@@ -89,6 +94,26 @@ export class OperatorResultJob {
   @IsOptional() @IsString() @MaxLength(500) failureMessage?: string;
   @IsOptional() @IsString() @MaxLength(128) providerRef?: string;
   @IsIn(STATUS_CHECK_REASONS) source!: StatusCheckReason;
+}
+
+/**
+ * The operator, asked about a pending transaction by the reconciler (`reconcile`, `deadline`),
+ * gave no final status: still pending, no record of it (and the adapter did not re-send it), or no
+ * readable answer (or it could not be asked). What that means for the transaction (it fails at the
+ * deadline, or as never received) is payments-core's to decide: failureWithoutFinalAnswer in
+ * libs/domain/src/reconciliation.ts.
+ */
+export class UnresolvedAnswerJob {
+  @IsUUID('4') transactionId!: string;
+  @IsIn(UNRESOLVED_ANSWERS) answer!: UnresolvedAnswer;
+  @IsIn(STATUS_CHECK_REASONS) source!: StatusCheckReason;
+  /**
+   * The adapter's UNRECEIVED_GIVE_UP_SECONDS: it sends nothing for a transaction older than half
+   * of it, so "no record of it" about one this old means never received.
+   */
+  @IsInt() @Min(1) unreceivedGiveUpSeconds!: number;
+  /** What the operator or the connection said, for the log. */
+  @IsOptional() @IsString() @MaxLength(500) detail?: string;
 }
 
 export class WebhookEventJob {

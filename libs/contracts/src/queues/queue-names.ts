@@ -12,7 +12,7 @@ export const QueueName = {
   OperatorInitiations: 'operator-requests',
   /** operator-adapter callbacks, reconciler -> operator-adapter: ask the operator for a status (paced). */
   OperatorStatusChecks: 'operator-status-checks',
-  /** operator-adapter -> payments-core: a final status the operator confirmed. */
+  /** operator-adapter -> payments-core: a final status the operator confirmed, or its answer short of one to a reconciler's check. */
   OperatorResults: 'operator-results',
   /** payments-core outbox relay -> webhook-dispatcher: one domain event to announce. */
   WebhookEvents: 'webhook-events',

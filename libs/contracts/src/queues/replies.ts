@@ -1,9 +1,13 @@
+import { ErrorCode } from '../http/error-codes';
 import { TransactionView } from '../http/transaction.view';
 
-/** An error the caller should pass on to the merchant as it is (code, HTTP status, message). */
+/**
+ * An error the caller should pass on to the merchant as it is (code, message). Its HTTP status is
+ * not part of it: the gateway takes it from ERROR_CODES. A reply from a payments-core of an earlier
+ * release also carries `httpStatus` (the same number); it is ignored.
+ */
 export interface CommandError {
-  code: string;
-  httpStatus: number;
+  code: ErrorCode;
   message: string;
   retryAfterSeconds?: number;
   details?: Record<string, unknown>;
@@ -20,8 +24,23 @@ export type CommandReply =
  * or may not be moving, so the transaction stays pending and the reconciler finds out.
  */
 export type InitiationOutcome =
-  | { kind: 'accepted'; providerRef?: string }
-  | { kind: 'refused'; failureCode: string; failureMessage: string; httpStatus: 400 | 409 }
+  | { kind: 'accepted'; providerRef?: string; confirmed?: ConfirmedAtInitiation }
+  /** A refusal by the network; an adapter of an earlier release also sends `httpStatus`, which is ignored. */
+  | { kind: 'refused'; failureCode: ErrorCode; failureMessage: string }
   | { kind: 'rate_limited'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unavailable'; retryAfterSeconds: number; failureMessage: string }
   | { kind: 'unknown'; reason: 'timeout' | 'network' | 'uninterpretable'; detail: string };
+
+/**
+ * A final status the operator gave in its very answer to the initiation (Airtel sometimes answers
+ * a disbursement or a refund so). It reaches payments-core only here, in the reply: if that reply
+ * is lost (payments-core died, or stopped waiting), the transaction is still pending in Postgres
+ * and the reconciler's status check asks the operator again. An adapter of an earlier release
+ * sent no `confirmed` and reported it as an operator result instead.
+ */
+export interface ConfirmedAtInitiation {
+  status: 'succeeded' | 'failed';
+  failureCode?: string;
+  failureMessage?: string;
+  providerRef?: string;
+}

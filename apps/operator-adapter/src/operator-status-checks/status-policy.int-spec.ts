@@ -1,0 +1,229 @@
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { Queue } from 'bullmq';
+import { InitiationOutcome, JobIds, OperatorResultJob, QueueName, StatusCheckReason, UnresolvedAnswerJob } from '@momo/contracts';
+import { TransactionEntity } from '@momo/data';
+import type { Network } from '@momo/domain';
+import { JobRpc, loadConfig } from '@momo/platform';
+import {
+  createTestDatabase,
+  deleteQueueKeys,
+  insertTransaction,
+  newTransaction,
+  seedMerchant,
+  SeededMerchant,
+  TEST_REDIS_URL,
+  TestDatabase,
+  uniqueQueuePrefix,
+  waitFor,
+} from '@momo/testing';
+import { OperatorAdapterModule } from '../app.module';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { Initiation, OperatorConnector, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
+import { OperatorRegistry } from '../operators/operator-registry';
+
+const GIVE_UP_SECONDS = 900;
+
+/**
+ * An operator that answers what each test tells it to, and counts what it is sent. It stands in
+ * for the operator's HTTP protocol only (the connectors have their own tests, and the simulator
+ * the whole-stack ones): everything else here is real, Postgres and Redis included.
+ */
+class ScriptedOperator implements OperatorConnector {
+  readonly statusAnswers = new Map<string, StatusOutcome>();
+  readonly initiationAnswers = new Map<string, Initiation>();
+  readonly sent: string[] = [];
+
+  async initiate({ transaction }: OperatorTransaction): Promise<Initiation> {
+    this.sent.push(transaction.id);
+    return this.initiationAnswers.get(transaction.id) ?? { outcome: { kind: 'accepted' } };
+  }
+
+  async queryStatus({ transaction }: OperatorTransaction): Promise<StatusOutcome> {
+    return this.statusAnswers.get(transaction.id) ?? { kind: 'pending' };
+  }
+
+  async balances() {
+    return [];
+  }
+}
+
+/**
+ * The adapter's status policy, in its own process against real Postgres and Redis: it asks the
+ * operator and reports what it said (a final status as an operator result; for the reconciler's
+ * checks an answer short of one, for payments-core to decide on), re-sends only inside the send
+ * window, and decides nothing about the transaction itself.
+ */
+describe('operator-adapter status policy (Postgres, Redis)', () => {
+  let db: TestDatabase;
+  let merchant: SeededMerchant;
+  let app: NestFastifyApplication;
+  let prefix: string;
+  let checks: Queue;
+  let results: Queue;
+  const operator = new ScriptedOperator();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    merchant = await seedMerchant(db.dataSource);
+    prefix = uniqueQueuePrefix('oa');
+    const config = loadConfig(OperatorAdapterConfig, {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '3',
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'error',
+      UNRECEIVED_GIVE_UP_SECONDS: String(GIVE_UP_SECONDS),
+      OPERATOR_BALANCE_POLL_MS: '0',
+    });
+    // MTN is configured (scripted); Airtel is not, as when its settings were removed.
+    const registry: Pick<OperatorRegistry, 'connectorFor' | 'configured'> = {
+      connectorFor: (network: Network) => (network === 'mtn' ? operator : undefined),
+      configured: () => [],
+    };
+    const moduleRef = await Test.createTestingModule({ imports: [OperatorAdapterModule.forRoot(config)] })
+      .overrideProvider(OperatorRegistry)
+      .useValue(registry)
+      .compile();
+    app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
+    await app.init();
+    const connection = { url: TEST_REDIS_URL };
+    checks = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
+    results = new Queue(QueueName.OperatorResults, { connection, prefix });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await checks?.close();
+    await results?.close();
+    await deleteQueueKeys(prefix);
+    await db?.drop();
+  });
+
+  async function pending(network: Network = 'mtn', ageSeconds = 30): Promise<TransactionEntity> {
+    const t = await insertTransaction(db.dataSource, newTransaction(merchant, { network, provider: network === 'mtn' ? 'mtn_momo' : 'airtel_money' }));
+    await db.dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [t.id, ageSeconds]);
+    return t;
+  }
+
+  /** What the reconciler (or a callback) does: queue a check; resolves once the adapter has handled it. */
+  async function check(transactionId: string, reason: StatusCheckReason): Promise<string> {
+    const jobId = JobIds.statusCheck(transactionId, `${reason}-0`);
+    await checks.add('check-transaction-status', { transactionId, reason }, { jobId });
+    await waitFor(
+      async () => {
+        const state = await checks.getJobState(jobId);
+        if (state === 'failed') throw new Error(`status check ${jobId} failed: ${(await checks.getJob(jobId))?.failedReason}`);
+        return state === 'completed' ? true : undefined;
+      },
+      { what: `status check ${jobId}` },
+    );
+    return jobId;
+  }
+
+  async function reported(transactionId: string, checkJobId: string) {
+    const [succeeded, failed, unresolved] = await Promise.all([
+      results.getJob(JobIds.operatorResult(transactionId, 'succeeded')),
+      results.getJob(JobIds.operatorResult(transactionId, 'failed')),
+      results.getJob(JobIds.unresolvedAnswer(checkJobId)),
+    ]);
+    return {
+      result: (succeeded ?? failed)?.data as OperatorResultJob | undefined,
+      unresolved: unresolved?.data as UnresolvedAnswerJob | undefined,
+    };
+  }
+
+  it('reports a final answer as the operator gave it', async () => {
+    const t = await pending();
+    operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-1' });
+    const job = await check(t.id, 'reconcile');
+    expect(await reported(t.id, job)).toEqual({ result: expect.objectContaining({ transactionId: t.id, status: 'succeeded', providerRef: 'MTN-1', source: 'reconcile' }), unresolved: undefined });
+  });
+
+  it('reports nothing for a transaction still pending before its deadline', async () => {
+    const t = await pending('mtn', 10_000);
+    const job = await check(t.id, 'reconcile');
+    expect(await reported(t.id, job)).toEqual({ result: undefined, unresolved: undefined });
+  });
+
+  it('reports any answer short of a final one at the deadline, and decides nothing itself', async () => {
+    const stillPending = await pending();
+    const silent = await pending();
+    operator.statusAnswers.set(silent.id, { kind: 'unknown', detail: 'MTN timed out' });
+    const unconfigured = await pending('airtel');
+
+    for (const [t, answer, detail] of [
+      [stillPending, 'pending', undefined],
+      [silent, 'unknown', 'MTN timed out'],
+      [unconfigured, 'unknown', 'airtel is not configured for test mode'],
+    ] as const) {
+      const job = await check(t.id, 'deadline');
+      expect(await reported(t.id, job)).toEqual({
+        result: undefined,
+        unresolved: { transactionId: t.id, source: 'deadline', answer, detail, unreceivedGiveUpSeconds: GIVE_UP_SECONDS },
+      });
+      expect((await db.dataSource.query(`SELECT status FROM transactions WHERE id = $1`, [t.id]))[0].status).toBe('pending');
+    }
+    expect(operator.sent).not.toContain(stillPending.id);
+  });
+
+  it('re-sends a transaction the operator has no record of inside the send window, and reports what that answered', async () => {
+    const accepted = await pending('mtn', 60);
+    const refused = await pending('mtn', 60);
+    for (const t of [accepted, refused]) operator.statusAnswers.set(t.id, { kind: 'not_found' });
+    operator.initiationAnswers.set(refused.id, { outcome: { kind: 'refused', failureCode: 'PAYER_NOT_FOUND', failureMessage: 'no such wallet' } });
+
+    const acceptedJob = await check(accepted.id, 'reconcile');
+    expect(await reported(accepted.id, acceptedJob)).toEqual({ result: undefined, unresolved: undefined });
+    const refusedJob = await check(refused.id, 'reconcile');
+    expect(await reported(refused.id, refusedJob)).toEqual({
+      result: expect.objectContaining({ status: 'failed', failureCode: 'PAYER_NOT_FOUND', failureMessage: 'no such wallet', source: 'reconcile' }),
+      unresolved: undefined,
+    });
+    expect(operator.sent.filter((id) => id === accepted.id || id === refused.id)).toEqual([accepted.id, refused.id]);
+  });
+
+  it('past the send window, sends nothing and reports "no record" for payments-core to decide', async () => {
+    const t = await pending('mtn', GIVE_UP_SECONDS / 2 + 5);
+    operator.statusAnswers.set(t.id, { kind: 'not_found' });
+    const job = await check(t.id, 'reconcile');
+    expect(await reported(t.id, job)).toEqual({
+      result: undefined,
+      unresolved: { transactionId: t.id, source: 'reconcile', answer: 'not_found', unreceivedGiveUpSeconds: GIVE_UP_SECONDS },
+    });
+    expect(operator.sent).not.toContain(t.id);
+  });
+
+  it('does nothing on a callback-triggered check the operator knows nothing of (a forged callback changes nothing)', async () => {
+    const t = await pending('mtn', GIVE_UP_SECONDS * 2);
+    operator.statusAnswers.set(t.id, { kind: 'not_found' });
+    const job = await check(t.id, 'callback');
+    expect(await reported(t.id, job)).toEqual({ result: undefined, unresolved: undefined });
+    expect(operator.sent).not.toContain(t.id);
+  });
+
+  it('watches a failure of our own deciding: reports a final answer as it is, agreeing or not (payments-core tells)', async () => {
+    const agreed = await pending();
+    const contradicted = await pending();
+    for (const t of [agreed, contradicted]) {
+      await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DEADLINE_EXCEEDED', completed_at = now() WHERE id = $1`, [t.id]);
+    }
+    operator.statusAnswers.set(agreed.id, { kind: 'final', status: 'failed', failureCode: 'EXPIRED' });
+    operator.statusAnswers.set(contradicted.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-LATE' });
+    const silent = await pending();
+    await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'NOT_RECEIVED', completed_at = now() WHERE id = $1`, [silent.id]);
+    operator.statusAnswers.set(silent.id, { kind: 'not_found' });
+    expect((await reported(agreed.id, await check(agreed.id, 'watch'))).result).toMatchObject({ status: 'failed', failureCode: 'EXPIRED', source: 'watch' });
+    expect((await reported(contradicted.id, await check(contradicted.id, 'watch'))).result).toMatchObject({ status: 'succeeded', providerRef: 'MTN-LATE', source: 'watch' });
+    expect(await reported(silent.id, await check(silent.id, 'watch'))).toEqual({ result: undefined, unresolved: undefined });
+    expect(operator.sent).not.toContain(silent.id);
+  });
+
+  it('answers an initiation the operator finished at once with the final status in the reply only', async () => {
+    const t = await pending();
+    operator.initiationAnswers.set(t.id, { outcome: { kind: 'accepted', providerRef: 'MP1' }, confirmed: { kind: 'final', status: 'succeeded', providerRef: 'MP1' } });
+    const reply = await app.get(JobRpc).call('initiate-transaction', { transactionId: t.id }, { jobId: JobIds.initiate(t.id), timeoutMs: 10_000 });
+    expect(reply).toEqual({ status: 'completed', value: { kind: 'accepted', providerRef: 'MP1', confirmed: { status: 'succeeded', providerRef: 'MP1' } } satisfies InitiationOutcome });
+    expect(await results.getJob(JobIds.operatorResult(t.id, 'succeeded'))).toBeUndefined();
+  });
+});
