@@ -1,8 +1,7 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, RepeatOptions } from 'bullmq';
-import { QueueName, SettlementRunJob } from '@momo/contracts';
+import { RepeatOptions } from 'bullmq';
 import { Mode, MODES, parseCutoff, SettlementSchedule } from '@momo/domain';
+import { JobProducer } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 export const settlementSchedulerId = (mode: Mode) => `settlement-run-${mode}`;
@@ -26,7 +25,7 @@ export class SettlementScheduler implements OnApplicationBootstrap, OnApplicatio
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectQueue(QueueName.Settlement) private readonly queue: Queue,
+    private readonly producer: JobProducer,
     private readonly config: PaymentsCoreConfig,
   ) {}
 
@@ -46,7 +45,7 @@ export class SettlementScheduler implements OnApplicationBootstrap, OnApplicatio
   async ensureRegistered(): Promise<Mode[]> {
     const missing: Mode[] = [];
     for (const mode of MODES) {
-      if (await this.queue.getJobScheduler(settlementSchedulerId(mode))) continue;
+      if (await this.producer.isScheduled('settlement-run', settlementSchedulerId(mode))) continue;
       this.logger.warn({ mode }, 'a settlement scheduler was missing from Redis: registering it again');
       await this.register(mode);
       missing.push(mode);
@@ -55,11 +54,11 @@ export class SettlementScheduler implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async register(mode: Mode): Promise<void> {
-    const data: SettlementRunJob = { mode };
-    await this.queue.upsertJobScheduler(settlementSchedulerId(mode), repeatOf(this.config.settlementSchedules[mode]), {
-      name: 'settlement-run',
-      data,
-      opts: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: 100, removeOnFail: 1000 },
+    await this.producer.schedule(settlementSchedulerId(mode), repeatOf(this.config.settlementSchedules[mode]), 'settlement-run', { mode }, {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: 100,
+      removeOnFail: 1000,
     });
   }
 }

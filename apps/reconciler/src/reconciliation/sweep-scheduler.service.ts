@@ -1,7 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { QueueName } from '@momo/contracts';
+import { JobProducer } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
@@ -18,7 +16,7 @@ export class SweepScheduler implements OnApplicationBootstrap, OnApplicationShut
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @InjectQueue(QueueName.Reconciliation) private readonly queue: Queue,
+    private readonly producer: JobProducer,
     private readonly config: ReconcilerConfig,
   ) {}
 
@@ -36,17 +34,19 @@ export class SweepScheduler implements OnApplicationBootstrap, OnApplicationShut
 
   /** Puts the scheduler back if Redis lost it; returns whether it had to. */
   async ensureRegistered(): Promise<boolean> {
-    if (await this.queue.getJobScheduler(PENDING_SWEEP_SCHEDULER)) return false;
+    if (await this.producer.isScheduled('reconciliation-sweep', PENDING_SWEEP_SCHEDULER)) return false;
     this.logger.warn('the reconciliation sweep scheduler was missing from Redis: registering it again');
     await this.register();
     return true;
   }
 
   private async register(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await this.producer.schedule(
       PENDING_SWEEP_SCHEDULER,
       { every: this.config.SWEEP_INTERVAL_MS },
-      { name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' }, opts: { removeOnComplete: 100, removeOnFail: 1000 } },
+      'reconciliation-sweep',
+      { sweep: 'pending-transactions' },
+      { removeOnComplete: 100, removeOnFail: 1000 },
     );
   }
 }
