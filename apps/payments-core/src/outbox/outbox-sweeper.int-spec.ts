@@ -39,7 +39,7 @@ describe('outbox sweeper (Postgres + Redis)', () => {
     withoutUrl = await seedMerchant(db.dataSource);
     const producer = new JobProducer(new QueueRegistry([events]));
     relay = new OutboxRelay(new OutboxRepository(db.dataSource), producer, config);
-    sweeper = new OutboxSweeper(new OutboxConsumptionRepository(db.dataSource), producer, events, config);
+    sweeper = new OutboxSweeper(new OutboxConsumptionRepository(db.dataSource), producer, config);
   });
   afterAll(async () => {
     await events.close();

@@ -1,8 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { Counter } from 'prom-client';
-import { JobIds, QueueName } from '@momo/contracts';
+import { JobIds } from '@momo/contracts';
 import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
 import { JobProducer, metricsRegistry } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
@@ -42,7 +40,6 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     private readonly consumption: OutboxConsumptionRepository,
     private readonly producer: JobProducer,
-    @InjectQueue(QueueName.WebhookEvents) private readonly queue: Queue,
     private readonly config: PaymentsCoreConfig,
   ) {}
 
@@ -72,17 +69,20 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
       const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize, after);
       after = batch.at(-1)?.position;
       const consumed = batch.filter((e) => e.taken).map((e) => e.id);
-      const republish: string[] = [];
-      const states = await Promise.all(batch.filter((e) => !e.taken).map(async (e) => ({ id: e.id, state: await this.queue.getJobState(JobIds.webhookEvent(e.id)) })));
-      for (const { id, state } of states) {
-        if (state === 'completed') consumed.push(id);
-        else if (state === 'failed' || state === 'unknown') republish.push(id);
+      const untaken = batch.filter((e) => !e.taken).map((e) => e.id);
+      // Same job id again: the dispatcher dedupes on the event and app, so a second delivery row is impossible.
+      const states = await this.producer.requeue(
+        'publish-webhook-event',
+        untaken.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
+        ['failed'],
+      );
+      states.forEach((state, i) => {
+        if (state === 'completed') consumed.push(untaken[i]);
+        else if (state === 'failed' || state === 'unknown') total.republished++;
         else total.queued++;
-      }
-      await this.republish(republish);
+      });
       await this.consumption.markConsumed(consumed);
       total.consumed += consumed.length;
-      total.republished += republish.length;
       if (batch.length < batchSize) break;
     }
     outboxSweeps.inc({ result: 'consumed' }, total.consumed);
@@ -90,15 +90,5 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     outboxSweeps.inc({ result: 'republished' }, total.republished);
     if (total.republished > 0) this.logger.warn({ ...total }, 'outbox sweep re-published events whose jobs were lost');
     return total;
-  }
-
-  private async republish(eventIds: string[]): Promise<void> {
-    if (eventIds.length === 0) return;
-    // A failed job keeps its id: remove it first, or the new one would be ignored as a duplicate.
-    await Promise.all(eventIds.map((id) => this.queue.remove(JobIds.webhookEvent(id))));
-    await this.producer.addBulk(
-      'publish-webhook-event',
-      eventIds.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
-    );
   }
 }

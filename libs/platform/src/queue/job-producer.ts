@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import type { Job, JobSchedulerTemplateOptions, JobsOptions, Queue, RepeatOptions } from 'bullmq';
+import type { Job, JobSchedulerTemplateOptions, JobsOptions, JobState, Queue, RepeatOptions } from 'bullmq';
 import { DURABLE_JOB_OPTIONS, JOBS, JobName, JobPayload } from '@momo/contracts';
 import { InfraConfig } from '../config';
 import { carrierForHop, TRACE_FIELD, TraceCarrier } from '../tracing';
@@ -65,6 +65,29 @@ export class JobProducer {
         })),
       ),
     );
+  }
+
+  /**
+   * Adds jobs again under ids that finished jobs may still hold (a finished job is kept a while,
+   * and an add under its id is ignored as a duplicate): reads each id's state, removes the jobs
+   * in a `replacing` state, and adds those and the ids Redis does not know (lost, or long gone).
+   * An id that is waiting, delayed or running, or finished in a state not replaced, is left as
+   * it is. Returns each id's state as it was, in order.
+   */
+  async requeue<N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayload<N>; options: EnqueueOptions }[],
+    replacing: readonly JobState[],
+  ): Promise<(JobState | 'unknown')[]> {
+    const queue = this.queueFor(name);
+    const states = await Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId)));
+    const replaced = (i: number) => states[i] !== 'unknown' && replacing.includes(states[i] as JobState);
+    await Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId)));
+    await this.addBulk(
+      name,
+      jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)),
+    );
+    return states;
   }
 
   /**
