@@ -1,8 +1,8 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { JobIds } from '@momo/contracts';
 import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
-import { JobProducer, metricsRegistry } from '@momo/platform';
+import { JobProducer, metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 const outboxSweeps = new Counter({
@@ -32,36 +32,27 @@ export interface SweepResult {
  * cannot stop it); concurrent sweeps are harmless.
  */
 @Injectable()
-export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OutboxSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SweepResult>;
+export class OutboxSweeper extends PeriodicTask<SweepResult> {
+  protected readonly failureMessage = 'outbox sweep failed; retrying next round';
 
   constructor(
     private readonly consumption: OutboxConsumptionRepository,
     private readonly producer: JobProducer,
     private readonly config: PaymentsCoreConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed; retrying next round')),
-      this.config.OUTBOX_SWEEP_INTERVAL_MS,
-    );
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.OUTBOX_SWEEP_INTERVAL_MS };
   }
 
   /** One round (never two at once in this process). */
   sweep(): Promise<SweepResult> {
-    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
-    return this.running;
+    return this.run();
   }
 
-  private async sweepOnce(): Promise<SweepResult> {
+  protected async tick(): Promise<SweepResult> {
     const total: SweepResult = { consumed: 0, queued: 0, republished: 0 };
     const batchSize = this.config.OUTBOX_SWEEP_BATCH;
     let after: UnconsumedEvent['position'] | undefined;

@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RepeatOptions } from 'bullmq';
 import { Mode, MODES, parseCutoff, SettlementSchedule } from '@momo/domain';
-import { JobProducer } from '@momo/platform';
+import { JobProducer, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 export const settlementSchedulerId = (mode: Mode) => `settlement-run-${mode}`;
@@ -20,25 +20,28 @@ export function repeatOf(schedule: SettlementSchedule): Omit<RepeatOptions, 'key
  * everything due up to its period end.
  */
 @Injectable()
-export class SettlementScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SettlementScheduler.name);
-  private timer?: NodeJS.Timeout;
+export class SettlementScheduler extends PeriodicTask<Mode[]> {
+  protected readonly failureMessage = 'could not check the settlement schedulers; retrying';
 
   constructor(
     private readonly producer: JobProducer,
     private readonly config: PaymentsCoreConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    for (const mode of MODES) await this.register(mode);
-    this.timer = setInterval(
-      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the settlement schedulers; retrying')),
-      this.config.SETTLEMENT_SCHEDULER_CHECK_MS,
-    );
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  override async onApplicationBootstrap(): Promise<void> {
+    for (const mode of MODES) await this.register(mode);
+    this.start();
+  }
+
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.SETTLEMENT_SCHEDULER_CHECK_MS };
+  }
+
+  protected tick(): Promise<Mode[]> {
+    return this.ensureRegistered();
   }
 
   /** Puts back the schedulers Redis lost; returns the modes it had to. */

@@ -140,7 +140,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
       expect(await scheduler.ensureRegistered()).toBe(true);
       expect(await reconciliation.getJobScheduler(PENDING_SWEEP_SCHEDULER)).toMatchObject({ every: 60_000 });
     } finally {
-      scheduler.onApplicationShutdown();
+      await scheduler.onApplicationShutdown();
     }
   });
 });

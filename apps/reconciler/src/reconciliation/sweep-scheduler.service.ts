@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JobProducer } from '@momo/platform';
+import { Injectable } from '@nestjs/common';
+import { JobProducer, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
@@ -11,25 +11,28 @@ export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
  * it and puts it back, or reconciliation would stop until the next deploy.
  */
 @Injectable()
-export class SweepScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SweepScheduler.name);
-  private timer?: NodeJS.Timeout;
+export class SweepScheduler extends PeriodicTask<boolean> {
+  protected readonly failureMessage = 'could not check the sweep scheduler; retrying';
 
   constructor(
     private readonly producer: JobProducer,
     private readonly config: ReconcilerConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.register();
-    this.timer = setInterval(
-      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the sweep scheduler; retrying')),
-      this.config.SCHEDULER_CHECK_MS,
-    );
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  override async onApplicationBootstrap(): Promise<void> {
+    await this.register();
+    this.start();
+  }
+
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.SCHEDULER_CHECK_MS };
+  }
+
+  protected tick(): Promise<boolean> {
+    return this.ensureRegistered();
   }
 
   /** Puts the scheduler back if Redis lost it; returns whether it had to. */
