@@ -11,3 +11,4 @@ export * from './batching';
 export * from './tracing';
 export * from './management';
 export * from './periodic';
+export * from './time';

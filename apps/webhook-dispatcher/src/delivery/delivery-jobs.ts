@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobIds } from '@momo/contracts';
 import { DueDelivery } from '@momo/data';
-import { JobProducer } from '@momo/platform';
-import { Clock } from '../clock';
+import { Clock, JobProducer } from '@momo/platform';
 
 /**
  * The jobs that say "make attempt N of this delivery now (or at its due time)". They are only

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { WebhooksRepository } from '@momo/data';
-import { PeriodicSchedule, PeriodicTask } from '@momo/platform';
-import { Clock } from '../clock';
+import { Clock, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
 import { webhookSweeps } from '../delivery/webhook.metrics';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
