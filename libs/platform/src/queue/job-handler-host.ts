@@ -17,8 +17,8 @@ export type JobHandlers<Q extends QueueName> = {
 
 /**
  * Base of every queue consumer: one handler per job name of its queue (checked by the compiler
- * and again at boot, by the service's QueueRegistry), payloads validated before any handler sees them, and each job run inside
- * its own logging context (queue, job id, job name on every line).
+ * and again at boot, by the service's QueueRegistry), payloads validated before any handler sees
+ * them, and each job run inside its own logging context (queue, job id, job name on every line).
  */
 export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   protected abstract readonly queue: Q;

@@ -83,10 +83,7 @@ export class JobProducer {
     const states = await Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId)));
     const replaced = (i: number) => states[i] !== 'unknown' && replacing.includes(states[i] as JobState);
     await Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId)));
-    await this.addBulk(
-      name,
-      jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)),
-    );
+    await this.addBulk(name, jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)));
     return states;
   }
 
