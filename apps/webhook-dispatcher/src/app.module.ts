@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { serviceFoundation } from '@momo/data';
-import { Clock, SystemClock } from './clock';
+import { Clock, SystemClock } from '@momo/platform';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
 import { DeliveryJobs } from './delivery/delivery-jobs';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { IdempotencyRepository, IdempotencyScope } from '@momo/data';
-import { ApiError, SecretBox } from '@momo/platform';
+import { ApiError, PeriodicSchedule, PeriodicTask, SecretBox } from '@momo/platform';
 import { HttpAnswer, send } from './http-answer';
 import { MoneyRequestSettings } from './money-request.settings';
 import { IDEMPOTENCY_KEY_PATTERN, requestFingerprint } from './request-fingerprint';
@@ -44,9 +44,8 @@ export interface IdempotentOperation {
  */
 @Injectable()
 export class IdempotentRequests implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(IdempotentRequests.name);
   private readonly box: SecretBox;
-  private purgeTimer?: NodeJS.Timeout;
+  private readonly purge: IdempotencyPurge;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -54,6 +53,7 @@ export class IdempotentRequests implements OnApplicationBootstrap, OnApplication
     private readonly config: MoneyRequestSettings,
   ) {
     this.box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
+    this.purge = new IdempotencyPurge(records);
   }
 
   /** Runs `work` at most once per key (as far as the outcome allows) and sends its answer. */
@@ -136,22 +136,29 @@ export class IdempotentRequests implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    // Records past their retention are ignored by claims already; this only keeps the table small.
-    this.purgeTimer = setInterval(() => void this.purge(), 10 * 60_000);
-    this.purgeTimer.unref();
+    this.purge.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.purgeTimer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.purge.stop();
+  }
+}
+
+/** Records past their retention are ignored by claims already; this only keeps the table small. */
+class IdempotencyPurge extends PeriodicTask {
+  protected readonly failureMessage = 'purging expired idempotency records failed; next round retries';
+
+  constructor(private readonly records: IdempotencyRepository) {
+    super();
   }
 
-  private async purge(): Promise<void> {
-    try {
-      let removed: number;
-      do removed = await this.records.purgeExpired(5_000);
-      while (removed === 5_000);
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'purging expired idempotency records failed; next round retries');
-    }
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: 10 * 60_000 };
+  }
+
+  protected async tick(): Promise<void> {
+    let removed: number;
+    do removed = await this.records.purgeExpired(5_000);
+    while (removed === 5_000);
   }
 }

@@ -10,3 +10,5 @@ export * from './outbound';
 export * from './batching';
 export * from './tracing';
 export * from './management';
+export * from './periodic';
+export * from './time';

@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { metricsRegistry } from '@momo/platform';
+import { metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorRegistry } from '../operators/operator-registry';
 
@@ -13,24 +13,22 @@ const balanceGauge = new Gauge({
 
 /** Reads our float at every configured operator on a timer (MTN account/balance, Airtel users/balance). */
 @Injectable()
-export class OperatorBalanceMonitor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OperatorBalanceMonitor.name);
-  private timer?: NodeJS.Timeout;
+export class OperatorBalanceMonitor extends PeriodicTask {
+  protected readonly failureMessage = 'reading the operator balances failed; retrying next round';
 
   constructor(
     private readonly operators: OperatorRegistry,
     private readonly config: OperatorAdapterConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.OPERATOR_BALANCE_POLL_MS > 0) this.timer = setInterval(() => void this.poll(), this.config.OPERATOR_BALANCE_POLL_MS);
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.OPERATOR_BALANCE_POLL_MS };
   }
 
-  async poll(): Promise<void> {
+  /** Each operator on its own: one that does not answer does not hide the others' balances. */
+  protected async tick(): Promise<void> {
     for (const { network, mode, connector } of this.operators.configured()) {
       try {
         for (const balance of await connector.balances()) balanceGauge.set({ network, mode, account: balance.account }, balance.available);

@@ -70,21 +70,23 @@ export class OperatorWork {
    */
   async report(transaction: TransactionEntity, outcome: FinalStatus, source: StatusCheckReason): Promise<void> {
     const transactionId = transaction.id;
-    const jobId = JobIds.operatorResult(transactionId, outcome.status);
-    const queue = this.producer.queueFor('apply-operator-result');
-    if ((await queue.getJobState(jobId)) === 'failed') await queue.remove(jobId);
-    await this.producer.add(
+    await this.producer.requeue(
       'apply-operator-result',
-      {
-        transactionId,
-        status: outcome.status,
-        failureCode: outcome.failureCode,
-        failureMessage: outcome.failureMessage,
-        providerRef: outcome.providerRef,
-        source,
-      },
-      // A callback arrives as its own request; the result still belongs to the payment's story.
-      { jobId, trace: traceOf(transaction) },
+      [
+        {
+          payload: {
+            transactionId,
+            status: outcome.status,
+            failureCode: outcome.failureCode,
+            failureMessage: outcome.failureMessage,
+            providerRef: outcome.providerRef,
+            source,
+          },
+          // A callback arrives as its own request; the result still belongs to the payment's story.
+          options: { jobId: JobIds.operatorResult(transactionId, outcome.status), trace: traceOf(transaction) },
+        },
+      ],
+      ['failed'],
     );
   }
 }

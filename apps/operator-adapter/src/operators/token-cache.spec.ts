@@ -1,4 +1,8 @@
+import type { Clock } from '@momo/platform';
 import { lifetimeMsOf, TokenCache } from './token-cache';
+
+/** A clock reading the test's own `now` (ms). */
+const clockAt = (now: () => number): Clock => ({ now: () => new Date(now()) });
 
 describe('TokenCache', () => {
   it('makes one token call for a burst of callers, and reuses the token until shortly before expiry', async () => {
@@ -8,7 +12,7 @@ describe('TokenCache', () => {
       fetches++;
       await new Promise((resolve) => setTimeout(resolve, 10));
       return { token: `t${fetches}`, lifetimeMs: 3_600_000 };
-    }, () => now);
+    }, clockAt(() => now));
     expect(await Promise.all(Array.from({ length: 50 }, () => cache.token('collection')))).toEqual(Array(50).fill('t1'));
     now = 3_600_000 - 61_000;
     expect(await cache.token('collection')).toBe('t1');
@@ -35,7 +39,7 @@ describe('TokenCache', () => {
   it('refreshes short-lived tokens at half their life', async () => {
     let now = 0;
     let fetches = 0;
-    const cache = new TokenCache<'api'>(async () => ({ token: `t${++fetches}`, lifetimeMs: 180_000 }), () => now);
+    const cache = new TokenCache<'api'>(async () => ({ token: `t${++fetches}`, lifetimeMs: 180_000 }), clockAt(() => now));
     await cache.token('api');
     now = 119_000;
     expect(await cache.token('api')).toBe('t1');

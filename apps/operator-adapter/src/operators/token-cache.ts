@@ -1,3 +1,5 @@
+import { Clock, SystemClock } from '@momo/platform';
+
 /** Refresh this long before the operator says a token expires, so no call carries a dying token. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -17,12 +19,12 @@ export class TokenCache<Scope extends string> {
 
   constructor(
     private readonly fetchToken: (scope: Scope) => Promise<IssuedToken>,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = new SystemClock(),
   ) {}
 
   async token(scope: Scope): Promise<string> {
     const cached = this.tokens.get(scope);
-    if (cached && cached.refreshAt > this.now()) return cached.token;
+    if (cached && cached.refreshAt > this.clock.now().getTime()) return cached.token;
     let pending = this.inFlight.get(scope);
     if (!pending) {
       pending = this.refresh(scope).finally(() => this.inFlight.delete(scope));
@@ -51,7 +53,7 @@ export class TokenCache<Scope extends string> {
     const { token, lifetimeMs } = await this.fetchToken(scope);
     // Short-lived tokens (Airtel: 180 s) are refreshed at half their life rather than never cached.
     const refreshIn = Math.max(lifetimeMs - REFRESH_MARGIN_MS, lifetimeMs / 2);
-    this.tokens.set(scope, { token, refreshAt: this.now() + refreshIn });
+    this.tokens.set(scope, { token, refreshAt: this.clock.now().getTime() + refreshIn });
     return token;
   }
 }

@@ -1,9 +1,7 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { JobIds, QueueName } from '@momo/contracts';
 import { OutboxRepository, toTransactionView, TransactionsRepository } from '@momo/data';
-import { JobProducer, loadConfig, redisOptionsFromUrl, TRACE_FIELD } from '@momo/platform';
+import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl, TRACE_FIELD } from '@momo/platform';
 import { createTestDatabase, deleteQueueKeys, freePort, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OutboxRelay } from './outbox-relay.service';
@@ -18,8 +16,7 @@ describe('outbox relay (Postgres + Redis)', () => {
   let merchant: SeededMerchant;
 
   const relayOn = (queue: Queue): OutboxRelay => {
-    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.WebhookEvents) ? queue : undefined) } as unknown as ModuleRef;
-    return new OutboxRelay(new OutboxRepository(db.dataSource), new JobProducer(moduleRef, config), config);
+    return new OutboxRelay(new OutboxRepository(db.dataSource), new JobProducer(new QueueRegistry([queue]), config), config);
   };
   /** A succeeded payment and its outbox event, committed together as payments-core does. */
   const finalWithEvent = async (): Promise<string> => {

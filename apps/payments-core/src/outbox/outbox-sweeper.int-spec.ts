@@ -1,9 +1,7 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { JobIds, QueueName } from '@momo/contracts';
 import { OutboxConsumptionRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhooksRepository } from '@momo/data';
-import { JobProducer, loadConfig, redisOptionsFromUrl } from '@momo/platform';
+import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
 import {
   createTestDatabase,
   deleteQueueKeys,
@@ -39,10 +37,9 @@ describe('outbox sweeper (Postgres + Redis)', () => {
     db = await createTestDatabase();
     withUrl = await seedMerchant(db.dataSource, { webhookUrl: 'https://shop.example/webhooks' });
     withoutUrl = await seedMerchant(db.dataSource);
-    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.WebhookEvents) ? events : undefined) } as unknown as ModuleRef;
-    const producer = new JobProducer(moduleRef);
+    const producer = new JobProducer(new QueueRegistry([events]));
     relay = new OutboxRelay(new OutboxRepository(db.dataSource), producer, config);
-    sweeper = new OutboxSweeper(new OutboxConsumptionRepository(db.dataSource), producer, events, config);
+    sweeper = new OutboxSweeper(new OutboxConsumptionRepository(db.dataSource), producer, config);
   });
   afterAll(async () => {
     await events.close();

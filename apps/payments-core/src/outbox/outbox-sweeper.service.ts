@@ -1,10 +1,8 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { JobIds, QueueName } from '@momo/contracts';
+import { JobIds } from '@momo/contracts';
 import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
-import { JobProducer, metricsRegistry } from '@momo/platform';
+import { JobProducer, metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 const outboxSweeps = new Counter({
@@ -34,37 +32,27 @@ export interface SweepResult {
  * cannot stop it); concurrent sweeps are harmless.
  */
 @Injectable()
-export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OutboxSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SweepResult>;
+export class OutboxSweeper extends PeriodicTask<SweepResult> {
+  protected readonly failureMessage = 'outbox sweep failed; retrying next round';
 
   constructor(
     private readonly consumption: OutboxConsumptionRepository,
     private readonly producer: JobProducer,
-    @InjectQueue(QueueName.WebhookEvents) private readonly queue: Queue,
     private readonly config: PaymentsCoreConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'outbox sweep failed; retrying next round')),
-      this.config.OUTBOX_SWEEP_INTERVAL_MS,
-    );
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.OUTBOX_SWEEP_INTERVAL_MS };
   }
 
   /** One round (never two at once in this process). */
   sweep(): Promise<SweepResult> {
-    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
-    return this.running;
+    return this.run();
   }
 
-  private async sweepOnce(): Promise<SweepResult> {
+  protected async tick(): Promise<SweepResult> {
     const total: SweepResult = { consumed: 0, queued: 0, republished: 0 };
     const batchSize = this.config.OUTBOX_SWEEP_BATCH;
     let after: UnconsumedEvent['position'] | undefined;
@@ -72,17 +60,20 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
       const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize, after);
       after = batch.at(-1)?.position;
       const consumed = batch.filter((e) => e.taken).map((e) => e.id);
-      const republish: string[] = [];
-      const states = await Promise.all(batch.filter((e) => !e.taken).map(async (e) => ({ id: e.id, state: await this.queue.getJobState(JobIds.webhookEvent(e.id)) })));
-      for (const { id, state } of states) {
-        if (state === 'completed') consumed.push(id);
-        else if (state === 'failed' || state === 'unknown') republish.push(id);
+      const untaken = batch.filter((e) => !e.taken).map((e) => e.id);
+      // Same job id again: the dispatcher dedupes on the event and app, so a second delivery row is impossible.
+      const states = await this.producer.requeue(
+        'publish-webhook-event',
+        untaken.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
+        ['failed'],
+      );
+      states.forEach((state, i) => {
+        if (state === 'completed') consumed.push(untaken[i]);
+        else if (state === 'failed' || state === 'unknown') total.republished++;
         else total.queued++;
-      }
-      await this.republish(republish);
+      });
       await this.consumption.markConsumed(consumed);
       total.consumed += consumed.length;
-      total.republished += republish.length;
       if (batch.length < batchSize) break;
     }
     outboxSweeps.inc({ result: 'consumed' }, total.consumed);
@@ -90,15 +81,5 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     outboxSweeps.inc({ result: 'republished' }, total.republished);
     if (total.republished > 0) this.logger.warn({ ...total }, 'outbox sweep re-published events whose jobs were lost');
     return total;
-  }
-
-  private async republish(eventIds: string[]): Promise<void> {
-    if (eventIds.length === 0) return;
-    // A failed job keeps its id: remove it first, or the new one would be ignored as a duplicate.
-    await Promise.all(eventIds.map((id) => this.queue.remove(JobIds.webhookEvent(id))));
-    await this.producer.addBulk(
-      'publish-webhook-event',
-      eventIds.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
-    );
   }
 }

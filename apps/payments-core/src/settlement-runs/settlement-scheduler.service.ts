@@ -1,8 +1,7 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, RepeatOptions } from 'bullmq';
-import { QueueName, SettlementRunJob } from '@momo/contracts';
+import { Injectable } from '@nestjs/common';
+import { RepeatOptions } from 'bullmq';
 import { Mode, MODES, parseCutoff, SettlementSchedule } from '@momo/domain';
+import { JobProducer, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 export const settlementSchedulerId = (mode: Mode) => `settlement-run-${mode}`;
@@ -21,32 +20,35 @@ export function repeatOf(schedule: SettlementSchedule): Omit<RepeatOptions, 'key
  * everything due up to its period end.
  */
 @Injectable()
-export class SettlementScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SettlementScheduler.name);
-  private timer?: NodeJS.Timeout;
+export class SettlementScheduler extends PeriodicTask<Mode[]> {
+  protected readonly failureMessage = 'could not check the settlement schedulers; retrying';
 
   constructor(
-    @InjectQueue(QueueName.Settlement) private readonly queue: Queue,
+    private readonly producer: JobProducer,
     private readonly config: PaymentsCoreConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    for (const mode of MODES) await this.register(mode);
-    this.timer = setInterval(
-      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the settlement schedulers; retrying')),
-      this.config.SETTLEMENT_SCHEDULER_CHECK_MS,
-    );
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  override async onApplicationBootstrap(): Promise<void> {
+    for (const mode of MODES) await this.register(mode);
+    this.start();
+  }
+
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.SETTLEMENT_SCHEDULER_CHECK_MS };
+  }
+
+  protected tick(): Promise<Mode[]> {
+    return this.ensureRegistered();
   }
 
   /** Puts back the schedulers Redis lost; returns the modes it had to. */
   async ensureRegistered(): Promise<Mode[]> {
     const missing: Mode[] = [];
     for (const mode of MODES) {
-      if (await this.queue.getJobScheduler(settlementSchedulerId(mode))) continue;
+      if (await this.producer.isScheduled('settlement-run', settlementSchedulerId(mode))) continue;
       this.logger.warn({ mode }, 'a settlement scheduler was missing from Redis: registering it again');
       await this.register(mode);
       missing.push(mode);
@@ -55,11 +57,11 @@ export class SettlementScheduler implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async register(mode: Mode): Promise<void> {
-    const data: SettlementRunJob = { mode };
-    await this.queue.upsertJobScheduler(settlementSchedulerId(mode), repeatOf(this.config.settlementSchedules[mode]), {
-      name: 'settlement-run',
-      data,
-      opts: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: 100, removeOnFail: 1000 },
+    await this.producer.schedule(settlementSchedulerId(mode), repeatOf(this.config.settlementSchedules[mode]), 'settlement-run', { mode }, {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: 100,
+      removeOnFail: 1000,
     });
   }
 }

@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { InvariantBounds, InvariantCheckpointsRepository, RecordedInvariants, ReconciliationExceptionsRepository } from '@momo/data';
-import { metricsRegistry } from '@momo/platform';
+import { metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 const violations = new Gauge({
@@ -38,32 +38,25 @@ const checkedThrough = new Gauge({
  * so the metric survives any one replica.
  */
 @Injectable()
-export class InvariantMonitor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(InvariantMonitor.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<RecordedInvariants>;
+export class InvariantMonitor extends PeriodicTask<RecordedInvariants> {
+  protected readonly failureMessage = 'invariant check failed; retrying next round';
   private warnedHiddenSessions = false;
 
   constructor(
     private readonly checkpoints: InvariantCheckpointsRepository,
     private readonly exceptions: ReconciliationExceptionsRepository,
     private readonly config: ReconcilerConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.INVARIANT_CHECK_INTERVAL_MS === 0) return;
-    this.timer = setInterval(() => void this.check().catch((error: unknown) => this.logger.warn({ err: error }, 'invariant check failed; retrying next round')), this.config.INVARIANT_CHECK_INTERVAL_MS);
-    setTimeout(() => void this.check().catch(() => undefined), 1_000).unref();
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  /** The first round soon after start, so the metrics exist before the first interval. */
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.INVARIANT_CHECK_INTERVAL_MS, firstRunAfterMs: 1_000 };
   }
 
   check(): Promise<RecordedInvariants> {
-    this.running ??= this.checkOnce().finally(() => (this.running = undefined));
-    return this.running;
+    return this.run();
   }
 
   private get bounds(): InvariantBounds {
@@ -75,7 +68,7 @@ export class InvariantMonitor implements OnApplicationBootstrap, OnApplicationSh
     };
   }
 
-  private async checkOnce(): Promise<RecordedInvariants> {
+  protected async tick(): Promise<RecordedInvariants> {
     const round = await this.checkpoints.checkSinceCheckpoint(this.bounds, this.config.INVARIANT_WINDOW_LAG_SECONDS);
     if (round?.sessionsHidden && !this.warnedHiddenSessions) {
       this.warnedHiddenSessions = true;

@@ -1,9 +1,7 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { ModuleRef } from '@nestjs/core';
 import { Job, Queue } from 'bullmq';
 import { JobIds, QueueName } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
-import { JobProducer, loadConfig, redisOptionsFromUrl } from '@momo/platform';
+import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
 import {
   createTestDatabase,
   deleteQueueKeys,
@@ -38,8 +36,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    const moduleRef = { get: (token: string) => (token === getQueueToken(QueueName.OperatorStatusChecks) ? statusChecks : undefined) } as unknown as ModuleRef;
-    const processor = new ReconciliationProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(moduleRef), config);
+    const processor = new ReconciliationProcessor(new ReconciliationRepository(db.dataSource), new JobProducer(new QueueRegistry([statusChecks])), config);
     sweep = () => processor.process({ name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' } } as Job);
   });
   beforeEach(() => statusChecks.obliterate({ force: true }));
@@ -134,7 +131,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
   });
 
   it('puts the sweep scheduler back when Redis lost it', async () => {
-    const scheduler = new SweepScheduler(reconciliation, config);
+    const scheduler = new SweepScheduler(new JobProducer(new QueueRegistry([reconciliation])), config);
     await scheduler.onApplicationBootstrap();
     try {
       expect(await scheduler.ensureRegistered()).toBe(false);
@@ -143,7 +140,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
       expect(await scheduler.ensureRegistered()).toBe(true);
       expect(await reconciliation.getJobScheduler(PENDING_SWEEP_SCHEDULER)).toMatchObject({ every: 60_000 });
     } finally {
-      scheduler.onApplicationShutdown();
+      await scheduler.onApplicationShutdown();
     }
   });
 });

@@ -1,7 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { QueueName } from '@momo/contracts';
+import { Injectable } from '@nestjs/common';
+import { JobProducer, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
 export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
@@ -13,40 +11,45 @@ export const PENDING_SWEEP_SCHEDULER = 'pending-transactions-sweep';
  * it and puts it back, or reconciliation would stop until the next deploy.
  */
 @Injectable()
-export class SweepScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SweepScheduler.name);
-  private timer?: NodeJS.Timeout;
+export class SweepScheduler extends PeriodicTask<boolean> {
+  protected readonly failureMessage = 'could not check the sweep scheduler; retrying';
 
   constructor(
-    @InjectQueue(QueueName.Reconciliation) private readonly queue: Queue,
+    private readonly producer: JobProducer,
     private readonly config: ReconcilerConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.register();
-    this.timer = setInterval(
-      () => void this.ensureRegistered().catch((error: unknown) => this.logger.warn({ err: error }, 'could not check the sweep scheduler; retrying')),
-      this.config.SCHEDULER_CHECK_MS,
-    );
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  override async onApplicationBootstrap(): Promise<void> {
+    await this.register();
+    this.start();
+  }
+
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.SCHEDULER_CHECK_MS };
+  }
+
+  protected tick(): Promise<boolean> {
+    return this.ensureRegistered();
   }
 
   /** Puts the scheduler back if Redis lost it; returns whether it had to. */
   async ensureRegistered(): Promise<boolean> {
-    if (await this.queue.getJobScheduler(PENDING_SWEEP_SCHEDULER)) return false;
+    if (await this.producer.isScheduled('reconciliation-sweep', PENDING_SWEEP_SCHEDULER)) return false;
     this.logger.warn('the reconciliation sweep scheduler was missing from Redis: registering it again');
     await this.register();
     return true;
   }
 
   private async register(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await this.producer.schedule(
       PENDING_SWEEP_SCHEDULER,
       { every: this.config.SWEEP_INTERVAL_MS },
-      { name: 'reconciliation-sweep', data: { sweep: 'pending-transactions' }, opts: { removeOnComplete: 100, removeOnFail: 1000 } },
+      'reconciliation-sweep',
+      { sweep: 'pending-transactions' },
+      { removeOnComplete: 100, removeOnFail: 1000 },
     );
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { REQUEST_ID_DELIVERY_HEADER } from '@momo/contracts';
 import { AttemptRecord, SigningEndpoint, WebhookDeliveryEntity } from '@momo/data';
-import { checkDestinationUrl, currentRequestId } from '@momo/platform';
-import { Clock } from '../clock';
+import { checkDestinationUrl, Clock, currentRequestId } from '@momo/platform';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { LanePass } from './app-lanes';
 import { DeliveryJobs } from './delivery-jobs';

@@ -1,10 +1,7 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { JobIds, QueueName } from '@momo/contracts';
+import { JobIds } from '@momo/contracts';
 import { DueDelivery } from '@momo/data';
-import { JobProducer } from '@momo/platform';
-import { Clock } from '../clock';
+import { Clock, JobProducer } from '@momo/platform';
 
 /**
  * The jobs that say "make attempt N of this delivery now (or at its due time)". They are only
@@ -14,7 +11,6 @@ import { Clock } from '../clock';
 export class DeliveryJobs {
   constructor(
     private readonly producer: JobProducer,
-    @InjectQueue(QueueName.WebhookDeliveries) private readonly queue: Queue,
     private readonly clock: Clock,
   ) {}
 
@@ -32,21 +28,18 @@ export class DeliveryJobs {
    */
   async ensureRunnable(due: DueDelivery): Promise<'queued' | 'promoted' | 'requeued' | 'present'> {
     const jobId = JobIds.webhookAttempt(due.id, due.nextAttempt);
-    const state = await this.queue.getJobState(jobId);
+    const [state] = await this.producer.requeue(
+      'deliver-webhook',
+      [{ payload: { deliveryId: due.id, appId: due.appId, attempt: due.nextAttempt }, options: { jobId, delay: 0 } }],
+      ['completed', 'failed'],
+    );
     if (state === 'delayed') {
-      const job = await this.queue.getJob(jobId);
+      const job = await this.producer.queueFor('deliver-webhook').getJob(jobId);
       await job?.promote().catch(() => undefined); // it may have just become due by itself
       return 'promoted';
     }
-    if (state === 'completed' || state === 'failed') {
-      await this.queue.remove(jobId);
-      await this.schedule(due.id, due.appId, due.nextAttempt, this.clock.now());
-      return 'requeued';
-    }
-    if (state === 'unknown') {
-      await this.schedule(due.id, due.appId, due.nextAttempt, this.clock.now());
-      return 'queued';
-    }
+    if (state === 'completed' || state === 'failed') return 'requeued';
+    if (state === 'unknown') return 'queued';
     return 'present';
   }
 }

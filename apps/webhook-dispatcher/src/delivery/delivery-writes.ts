@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AttemptToRecord, NewDeliveryOutcome, RecordedAttempt, WebhooksRepository } from '@momo/data';
-import { GroupCommit } from './group-commit';
+import { MicroBatcher } from '@momo/platform';
 
 /**
  * The two writes every delivery makes (create-and-claim, record the attempt), each shared by all
@@ -8,15 +8,16 @@ import { GroupCommit } from './group-commit';
  */
 @Injectable()
 export class DeliveryWrites {
-  private readonly creations: GroupCommit<{ eventId: string; now: Date; leaseUntil: Date }, NewDeliveryOutcome>;
-  private readonly records: GroupCommit<AttemptToRecord, RecordedAttempt | null>;
+  private readonly creations: MicroBatcher<{ eventId: string; now: Date; leaseUntil: Date }, NewDeliveryOutcome>;
+  private readonly records: MicroBatcher<AttemptToRecord, RecordedAttempt | null>;
 
   constructor(webhooks: WebhooksRepository) {
     // One statement of each kind in flight at a time: the writes that arrive meanwhile wait at
     // most one statement and go out together. Measured at 200 deliveries/s: 0.55 commits per
     // delivery instead of 1.33 with two in flight, for the same dispatcher CPU.
-    this.creations = new GroupCommit((items) => webhooks.createDeliveriesForEvents(items), 1);
-    this.records = new GroupCommit((items) => webhooks.recordAttempts(items), 1);
+    const oneInFlight = { maxBatch: 200, maxConcurrentFlushes: 1 };
+    this.creations = new MicroBatcher((items) => webhooks.createDeliveriesForEvents(items), oneInFlight);
+    this.records = new MicroBatcher((items) => webhooks.recordAttempts(items), oneInFlight);
   }
 
   createForEvent(eventId: string, now: Date, leaseUntil: Date): Promise<NewDeliveryOutcome> {

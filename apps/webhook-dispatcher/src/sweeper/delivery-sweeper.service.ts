@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { WebhooksRepository } from '@momo/data';
-import { Clock } from '../clock';
+import { Clock, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
 import { webhookSweeps } from '../delivery/webhook.metrics';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
@@ -13,34 +13,28 @@ import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
  * keeps working when Redis has lost everything; job ids make concurrent sweeps harmless.
  */
 @Injectable()
-export class DeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(DeliverySweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+export class DeliverySweeper extends PeriodicTask<number> {
+  protected readonly failureMessage = 'delivery sweep failed; retrying next round';
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly jobs: DeliveryJobs,
     private readonly clock: Clock,
     private readonly config: WebhookDispatcherConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'delivery sweep failed; retrying next round')), this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+  ) {
+    super();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  protected schedule(): PeriodicSchedule {
+    return { everyMs: this.config.WEBHOOK_SWEEP_INTERVAL_MS };
   }
 
   /** One round (never two at once in this process); returns how many jobs it queued or woke. */
   sweep(): Promise<number> {
-    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
-    return this.running;
+    return this.run();
   }
 
-  private async sweepOnce(): Promise<number> {
+  protected async tick(): Promise<number> {
     const overdue = await this.webhooks.overdueDeliveries(this.clock.now(), this.config.WEBHOOK_SWEEP_GRACE_MS, this.config.WEBHOOK_SWEEP_BATCH);
     let acted = 0;
     for (const due of overdue) {

@@ -3,10 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateWebhookSecret, JobIds, QueueName } from '@momo/contracts';
 import type { Mode } from '@momo/domain';
 import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
-import { JobProducer, SecretBox } from '@momo/platform';
+import { Clock, JobProducer, SecretBox } from '@momo/platform';
 import { insertTransaction, newTransaction, seedMerchant, SeededMerchant, SeedMerchantOptions, ServiceHarness, TEST_SECRETS_KEY, TestDatabase, waitFor } from '@momo/testing';
 import { WebhookDispatcherModule } from '../app.module';
-import { Clock } from '../clock';
 import { webhookDispatcherService } from '../service-definition';
 import { DeliverySweeper } from '../sweeper/delivery-sweeper.service';
 

@@ -45,10 +45,14 @@ describe('MicroBatcher', () => {
     const results = await Promise.allSettled([1, 2, 3].map((n) => perItem.submit(n)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
 
-    const broken = new MicroBatcher<number, number>(async () => {
-      throw new Error('database down');
+    let flushes = 0;
+    const broken = new MicroBatcher<number, number>(async (items) => {
+      if (++flushes === 1) throw new Error('database down');
+      return items;
     });
     await expect(broken.submit(1)).rejects.toThrow('database down');
+    // and carries on: the next flush is not held by the failed one
+    expect(await broken.submit(2)).toBe(2);
   });
 
   it('never puts more than maxBatch items in one flush', async () => {

@@ -12,7 +12,7 @@ export interface MicroBatcherOptions {
 /**
  * Gathers concurrent submissions and hands them to `flush` together. Nothing waits on a timer:
  * at low load an item is flushed alone at once; while a flush runs, newcomers queue and leave
- * together in the next one, so batches grow exactly as fast as the load. Used where one
+ * together in the next one (group commit), so batches grow exactly as fast as the load. Used where one
  * round trip (a Postgres commit, a Redis call) for many items is what makes the throughput.
  *
  * `flush` answers one entry per item, in order: a value, or an Error for that item alone.

@@ -1,5 +1,5 @@
 import { WorkerHost } from '@nestjs/bullmq';
-import { OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -8,6 +8,7 @@ import { storage, Store } from 'nestjs-pino/storage';
 import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
 import { carrierFrom, continueTrace, SpanKind, TRACE_FIELD } from '../tracing';
 import { BATCH_FIELD, BatchedCall, BatchedReply, REPLY_TO_FIELD, ReplyMessage } from './job-batch';
+import type { QueueConsumer } from './queue-registry';
 import { closeReplyPublisher, replyPublisher } from './reply-publisher';
 
 export type JobHandlers<Q extends QueueName> = {
@@ -16,19 +17,19 @@ export type JobHandlers<Q extends QueueName> = {
 
 /**
  * Base of every queue consumer: one handler per job name of its queue (checked by the compiler
- * and again at boot), payloads validated before any handler sees them, and each job run inside
- * its own logging context (queue, job id, job name on every line).
+ * and again at boot, by the service's QueueRegistry), payloads validated before any handler sees
+ * them, and each job run inside its own logging context (queue, job id, job name on every line).
  */
-export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
   protected abstract readonly queue: Q;
   protected abstract readonly handlers: JobHandlers<Q>;
   /** Parallel jobs in this process, usually from config; decorator options are static. */
   protected concurrency?: number;
 
-  onModuleInit(): void {
-    const expected = (Object.keys(JOBS) as JobName[]).filter((name) => JOBS[name].queue === this.queue);
-    const missing = expected.filter((name) => typeof (this.handlers as Record<string, unknown>)[name] !== 'function');
-    if (missing.length > 0) throw new Error(`queue ${this.queue}: no handler for ${missing.join(', ')}`);
+  /** The queue and the jobs this consumer handles, for the boot check. */
+  get consumer(): QueueConsumer {
+    const handlers = this.handlers as Record<string, unknown>;
+    return { name: this.constructor.name, queue: this.queue, handles: Object.keys(handlers).filter((job) => typeof handlers[job] === 'function') };
   }
 
   onApplicationBootstrap(): void {

@@ -1,11 +1,10 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, Optional } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { Job, JobSchedulerTemplateOptions, JobsOptions, JobState, Queue, RepeatOptions } from 'bullmq';
 import { DURABLE_JOB_OPTIONS, JOBS, JobName, JobPayload } from '@momo/contracts';
 import { InfraConfig } from '../config';
 import { carrierForHop, TRACE_FIELD, TraceCarrier } from '../tracing';
 import { withDeadline } from './deadline';
+import { QueueRegistry } from './queue-registry';
 
 /** Redis did not take the job in time. The job may still arrive: callers treat the outcome as unknown. */
 export class QueueUnavailableError extends Error {
@@ -28,23 +27,24 @@ export interface EnqueueOptions extends Omit<JobsOptions, 'jobId'> {
 }
 
 /**
- * Typed `add`: the job name picks the queue and the payload type. Every add is bounded in time:
- * while Redis is down the connection would otherwise queue commands forever, holding a merchant's
- * request or an open Postgres transaction (the outbox relay) for the whole outage.
+ * Typed `add`, and the only way jobs enter a queue: the job name picks the queue and the payload
+ * type. Every add is bounded in time: while Redis is down the connection would otherwise queue
+ * commands forever, holding a merchant's request or an open Postgres transaction (the outbox
+ * relay) for the whole outage.
  */
 @Injectable()
 export class JobProducer {
   private readonly timeoutMs: number;
 
   constructor(
-    private readonly moduleRef: ModuleRef,
+    private readonly queues: QueueRegistry,
     @Optional() config?: InfraConfig,
   ) {
     this.timeoutMs = config?.QUEUE_COMMAND_TIMEOUT_MS ?? 5_000;
   }
 
   queueFor(name: JobName): Queue {
-    return this.moduleRef.get<Queue>(getQueueToken(JOBS[name].queue), { strict: false });
+    return this.queues.queueOf(name);
   }
 
   add<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<Job> {
@@ -65,6 +65,40 @@ export class JobProducer {
         })),
       ),
     );
+  }
+
+  /**
+   * Adds jobs again under ids that finished jobs may still hold (a finished job is kept a while,
+   * and an add under its id is ignored as a duplicate): reads each id's state, removes the jobs
+   * in a `replacing` state, and adds those and the ids Redis does not know (lost, or long gone).
+   * An id that is waiting, delayed or running, or finished in a state not replaced, is left as
+   * it is. Returns each id's state as it was, in order.
+   */
+  async requeue<N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayload<N>; options: EnqueueOptions }[],
+    replacing: readonly JobState[],
+  ): Promise<(JobState | 'unknown')[]> {
+    const queue = this.queueFor(name);
+    const states = await Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId)));
+    const replaced = (i: number) => states[i] !== 'unknown' && replacing.includes(states[i] as JobState);
+    await Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId)));
+    await this.addBulk(name, jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)));
+    return states;
+  }
+
+  /**
+   * Registers (or updates) the job scheduler `schedulerId`, which adds job `name` on `repeat`.
+   * Upserting is idempotent, so every replica does it at start. The options are the scheduler's
+   * own (not the durable defaults), and a tick's job carries no trace: it continues nothing.
+   */
+  schedule<N extends JobName>(schedulerId: string, repeat: Omit<RepeatOptions, 'key'>, name: N, payload: JobPayload<N>, options: JobSchedulerTemplateOptions): Promise<Job> {
+    return this.queueFor(name).upsertJobScheduler(schedulerId, repeat, { name, data: payload, opts: options });
+  }
+
+  /** Whether the job scheduler `schedulerId` of job `name` is in Redis (a flush removes it). */
+  async isScheduled(name: JobName, schedulerId: string): Promise<boolean> {
+    return Boolean(await this.queueFor(name).getJobScheduler(schedulerId));
   }
 
   private bounded<T>(name: string, work: Promise<T>): Promise<T> {

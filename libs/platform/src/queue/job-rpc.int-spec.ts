@@ -5,12 +5,11 @@ import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testin
 import { InfraConfig, loadConfig } from '../config';
 import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
+import { QueueRegistry } from './queue-registry';
 import { JobHandlerHost, JobHandlers, validateJobPayload } from './job-handler-host';
 import { redisOptionsFromUrl } from './redis-connection';
 import { closeReplyPublisher, useReplyConnection } from './reply-publisher';
 import { Queue } from 'bullmq';
-import { ModuleRef } from '@nestjs/core';
-import { getQueueToken } from '@nestjs/bullmq';
 
 /** Request/reply over a real Redis: replies, timeouts, failures and deduplication by job id. */
 describe('JobRpc against Redis', () => {
@@ -18,8 +17,7 @@ describe('JobRpc against Redis', () => {
   const config = loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix });
   const connection = redisOptionsFromUrl(TEST_REDIS_URL);
   const queue = new Queue('payment-commands', { connection, prefix });
-  const moduleRef = { get: (token: string) => (token === getQueueToken('payment-commands') ? queue : undefined) } as unknown as ModuleRef;
-  const rpc = new JobRpc(new JobProducer(moduleRef), config);
+  const rpc = new JobRpc(new JobProducer(new QueueRegistry([queue])), config);
   let worker: Worker;
   let runs = 0;
 
@@ -157,7 +155,7 @@ describe('JobRpc against Redis', () => {
     const deadQueue = new Queue('payment-commands', { connection: deadConnection, prefix });
     deadQueue.on('error', () => undefined);
     const deadConfig = loadConfig(InfraConfig, { REDIS_URL: url, QUEUE_PREFIX: prefix, QUEUE_COMMAND_TIMEOUT_MS: '300' });
-    const producer = new JobProducer({ get: () => deadQueue } as unknown as ModuleRef, deadConfig);
+    const producer = new JobProducer(new QueueRegistry([deadQueue]), deadConfig);
     try {
       const started = Date.now();
       await expect(producer.add('create-payment', command('9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d'), { jobId: 'x' })).rejects.toThrow(

@@ -1,17 +1,17 @@
-import type { ModuleRef } from '@nestjs/core';
 import { Queue } from 'bullmq';
 import { QueueName } from '@momo/contracts';
 import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testing';
 import { metricsRegistry } from '../metrics';
 import { redisOptionsFromUrl } from './redis-connection';
 import { QueueMetrics } from './queue-metrics';
+import { QueueRegistry } from './queue-registry';
 
 /** The queue gauges on-call alerts on (backlog and age), read from a real Redis at scrape time. */
 describe('queue metrics (Redis)', () => {
   const prefix = uniqueQueuePrefix('qmetrics');
   const queue = new Queue(QueueName.WebhookDeliveries, { connection: redisOptionsFromUrl(TEST_REDIS_URL), prefix });
 
-  beforeAll(() => new QueueMetrics({ get: () => queue } as unknown as ModuleRef, [QueueName.WebhookDeliveries]).onModuleInit());
+  beforeAll(() => new QueueMetrics(new QueueRegistry([queue])).onModuleInit());
   afterAll(async () => {
     await queue.close();
     await deleteQueueKeys(prefix);

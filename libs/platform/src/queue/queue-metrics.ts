@@ -1,10 +1,8 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
-import { QueueName } from '@momo/contracts';
 import { metricsRegistry } from '../metrics';
+import { QueueRegistry } from './queue-registry';
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'waiting-children'] as const;
 const watched = new Map<string, Queue>();
@@ -53,17 +51,12 @@ new Gauge({
   },
 });
 
-export const WATCHED_QUEUES = Symbol('WATCHED_QUEUES');
-
-/** Adds the queues a module registered to the `momo_queue_jobs` gauge. */
+/** Adds the queues a service registered to the queue gauges. */
 @Injectable()
 export class QueueMetrics implements OnModuleInit {
-  constructor(
-    private readonly moduleRef: ModuleRef,
-    @Inject(WATCHED_QUEUES) private readonly names: QueueName[],
-  ) {}
+  constructor(private readonly queues: QueueRegistry) {}
 
   onModuleInit(): void {
-    for (const name of this.names) watched.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+    for (const name of this.queues.names) watched.set(name, this.queues.queue(name));
   }
 }

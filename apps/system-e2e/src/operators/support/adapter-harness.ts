@@ -1,10 +1,8 @@
 import { join } from 'node:path';
-import { getQueueToken } from '@nestjs/bullmq';
-import { ModuleRef } from '@nestjs/core';
 import { Job, Queue } from 'bullmq';
 import { InitiationOutcome, JobIds, OperatorResultJob, QueueName } from '@momo/contracts';
 import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
-import { InfraConfig, JobProducer, JobRpc, loadConfig, redisOptionsFromUrl } from '@momo/platform';
+import { InfraConfig, JobProducer, JobRpc, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
 import {
   createTestDatabase,
   deleteQueueKeys,
@@ -38,6 +36,7 @@ export class AdapterHarness {
     private readonly requests: Queue,
     private readonly statusChecks: Queue,
     private readonly results: Queue,
+    private readonly producer: JobProducer,
     private readonly rpc: JobRpc,
   ) {}
 
@@ -54,14 +53,9 @@ export class AdapterHarness {
     const requests = new Queue(QueueName.OperatorInitiations, { connection, prefix });
     const statusChecks = new Queue(QueueName.OperatorStatusChecks, { connection, prefix });
     const results = new Queue(QueueName.OperatorResults, { connection, prefix });
-    const queues: Record<string, Queue> = {
-      [getQueueToken(QueueName.OperatorInitiations)]: requests,
-      [getQueueToken(QueueName.OperatorStatusChecks)]: statusChecks,
-      [getQueueToken(QueueName.OperatorResults)]: results,
-    };
-    const moduleRef = { get: (token: string) => queues[token] } as unknown as ModuleRef;
-    const rpc = new JobRpc(new JobProducer(moduleRef), loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix }));
-    return new AdapterHarness(db, merchant, stack, new SimulatorControl(stack.url('operator-simulator')), prefix, requests, statusChecks, results, rpc);
+    const producer = new JobProducer(new QueueRegistry([requests, statusChecks, results]));
+    const rpc = new JobRpc(producer, loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix }));
+    return new AdapterHarness(db, merchant, stack, new SimulatorControl(stack.url('operator-simulator')), prefix, requests, statusChecks, results, producer, rpc);
   }
 
   async insert(overrides: Partial<NewTransaction>): Promise<TransactionEntity> {
@@ -81,7 +75,7 @@ export class AdapterHarness {
 
   /** What the reconciler does: queue a status check. */
   async checkStatus(transactionId: string, slot: string): Promise<void> {
-    await this.statusChecks.add('check-transaction-status', { transactionId, reason: 'reconcile' }, { jobId: JobIds.statusCheck(transactionId, slot) });
+    await this.producer.add('check-transaction-status', { transactionId, reason: 'reconcile' }, { jobId: JobIds.statusCheck(transactionId, slot) });
   }
 
   /** The final result the adapter reported for a transaction. */
