@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandReply, InitiationOutcome, JobIds } from '@momo/contracts';
-import { toTransactionView, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { CommandReply, InitiationOutcome, JobIds, toTransactionView } from '@momo/contracts';
+import { TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { SettlementService } from '../settlement/settlement.service';

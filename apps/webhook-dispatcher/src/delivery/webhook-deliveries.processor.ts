@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { DelayedError, Job } from 'bullmq';
 import { DeliverWebhookJob, QueueName } from '@momo/contracts';
-import { WebhooksRepository } from '@momo/data';
+import { WebhookDeliveriesRepository } from '@momo/data';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { Clock } from '../clock';
 import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
@@ -22,7 +22,7 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
   };
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly webhooks: WebhookDeliveriesRepository,
     private readonly runner: AttemptRunner,
     private readonly lanes: AppLanes,
     private readonly clock: Clock,

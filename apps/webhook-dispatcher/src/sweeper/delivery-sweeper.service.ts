@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { WebhooksRepository } from '@momo/data';
+import { WebhookDeliveriesRepository } from '@momo/data';
 import { Clock } from '../clock';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
 import { webhookSweeps } from '../delivery/webhook.metrics';
@@ -19,7 +19,7 @@ export class DeliverySweeper implements OnApplicationBootstrap, OnApplicationShu
   private running?: Promise<number>;
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly webhooks: WebhookDeliveriesRepository,
     private readonly jobs: DeliveryJobs,
     private readonly clock: Clock,
     private readonly config: WebhookDispatcherConfig,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateWebhookSecret, JobIds } from '@momo/contracts';
+import { generateWebhookSecret, JobIds, toTransactionView } from '@momo/contracts';
 import type { Mode } from '@momo/domain';
-import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { AppsRepository, DeliveryLogRepository, MerchantsRepository, OutboxRepository, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveriesRepository, WebhookDeliveryEntity } from '@momo/data';
 import { JobProducer, loadConfig, SecretBox } from '@momo/platform';
 import {
   createTestDatabase,
@@ -78,8 +78,18 @@ export class DispatcherHarness {
     }
   }
 
-  get webhooks(): WebhooksRepository {
-    return this.app.get(WebhooksRepository);
+  get webhooks(): WebhookDeliveriesRepository {
+    return this.app.get(WebhookDeliveriesRepository);
+  }
+
+  /** The merchant's side (replays), which the gateway owns: straight on the test database. */
+  get deliveryLog(): DeliveryLogRepository {
+    return new DeliveryLogRepository(this.db.dataSource);
+  }
+
+  /** The merchant's side (secret rotation), which the gateway owns: straight on the test database. */
+  get apps(): AppsRepository {
+    return new AppsRepository(this.db.dataSource);
   }
 
   get sweeper(): DeliverySweeper {

@@ -11,7 +11,9 @@ import { OutboxRepository } from './outbox.repository';
 import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.repository';
 import { ReconciliationRepository } from './reconciliation.repository';
 import { TransactionsRepository } from './transactions.repository';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { DeliveryLogRepository } from './delivery-log.repository';
+import { AppsRepository } from './apps.repository';
 import { DashboardReadsRepository } from './dashboard-reads.repository';
 import { DashboardUsersRepository } from './dashboard-users.repository';
 import { ConsoleAccountsRepository } from './console-accounts.repository';
@@ -23,14 +25,17 @@ import { OperatorReportsRepository } from './operator-reports.repository';
 import { SettlementWalletsRepository } from './settlement-wallets.repository';
 
 export * from './hydrate';
-export * from './transaction.view';
 export * from './webhook-delivery.view';
 export * from './transactions.repository';
 export * from './ledger.repository';
 export * from './outbox.repository';
 export * from './merchants.repository';
 export * from './operator-log.repository';
-export * from './webhooks.repository';
+export * from './webhook-deliveries.repository';
+export * from './delivery-log.repository';
+export * from './apps.repository';
+export * from './paging';
+export * from './sql';
 export * from './reconciliation.repository';
 export * from './idempotency.repository';
 export * from './outbox-consumption.repository';
@@ -54,7 +59,9 @@ export const REPOSITORIES = [
   OutboxRepository,
   MerchantsRepository,
   OperatorLogRepository,
-  WebhooksRepository,
+  WebhookDeliveriesRepository,
+  DeliveryLogRepository,
+  AppsRepository,
   ReconciliationRepository,
   IdempotencyRepository,
   OutboxConsumptionRepository,

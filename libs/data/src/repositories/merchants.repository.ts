@@ -5,6 +5,8 @@ import type { FeeSchedule, Mode } from '@momo/domain';
 import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, AppWebhookSettingsEntity, MerchantEntity, MerchantStatus } from '../entities';
 import { preparedRows } from './prepared';
 import { hydrate, queryRows } from './hydrate';
+import { exactCreatedAt, newerThan, PagePosition, positionOf } from './paging';
+import { sql, Where } from './sql';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
 export interface KeyPrincipal {
@@ -22,17 +24,6 @@ export interface NewApiKey {
   keyHash: string;
   keyHint: string;
 }
-
-/**
- * A row's place in a keyset-paged listing: created_at to the microsecond (as Postgres text; a JS
- * Date would lose the microseconds and skip or repeat rows) and the id as tie-breaker.
- */
-export interface PagePosition {
-  createdAt: string;
-  id: string;
-}
-
-export const EXACT_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface MerchantPatch {
   name?: string;
@@ -216,17 +207,11 @@ export class MerchantsRepository {
 
   /** One page of a merchant's apps, oldest first, after the position of the previous page's last app. */
   async listApps(merchantId: string, limit: number, after?: PagePosition): Promise<{ app: AppEntity; position: PagePosition }[]> {
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM apps
-        WHERE merchant_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
-        ORDER BY created_at, id LIMIT $4`,
-      [merchantId, after?.createdAt ?? null, after?.id ?? null, limit],
-    );
-    return rows.map((row) => ({
-      app: hydrate(this.dataSource.manager, AppEntity, row),
-      position: { createdAt: row.created_at_exact as string, id: row.id as string },
-    }));
+    const where = new Where().and(sql`merchant_id = ${merchantId}`).andIf(after, (position) => newerThan(position));
+    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM apps
+        WHERE ${where.toSql()} ORDER BY created_at, id LIMIT ${limit}`.build();
+    const rows = await queryRows(this.dataSource.manager, text, params);
+    return rows.map((row) => ({ app: hydrate(this.dataSource.manager, AppEntity, row), position: positionOf(row) }));
   }
 
   /** Keys that still work (not revoked, not expired) of these apps. */

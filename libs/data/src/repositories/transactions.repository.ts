@@ -6,7 +6,8 @@ import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { preparedRows } from './prepared';
-import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
+import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
+import { sql, Where } from './sql';
 
 /** What GET /v1/payments filters on; the app and mode always come from the API key. */
 export interface TransactionFilters {
@@ -144,34 +145,22 @@ export class TransactionsRepository {
 
   /** One page, newest first, before the position of the previous page's last row. */
   async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
-    const where = ['app_id = $1', 'mode = $2'];
-    const values: unknown[] = [filters.appId, filters.mode];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      values.push(value);
-      where.push(sql(`$${values.length}`));
-    };
-    if (filters.status) add((p) => `status = ${p}`, filters.status);
-    if (filters.direction) add((p) => `direction = ${p}`, filters.direction);
-    if (filters.reference !== undefined) add((p) => `reference = ${p}`, filters.reference);
-    if (filters.msisdn) add((p) => `msisdn = ${p}`, filters.msisdn);
-    if (filters.createdFrom) add((p) => `created_at >= ${p}::timestamptz`, filters.createdFrom);
-    if (filters.createdTo) add((p) => `created_at < ${p}::timestamptz`, filters.createdTo);
-    if (before) {
-      values.push(before.createdAt, before.id);
-      where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
-    }
-    values.push(limit);
+    const where = new Where()
+      .and(sql`app_id = ${filters.appId}`)
+      .and(sql`mode = ${filters.mode}`)
+      .andIf(filters.status, (status) => sql`status = ${status}`)
+      .andIf(filters.direction, (direction) => sql`direction = ${direction}`)
+      .andIf(filters.msisdn, (msisdn) => sql`msisdn = ${msisdn}`)
+      .andIf(filters.createdFrom, (from) => sql`created_at >= ${from}::timestamptz`)
+      .andIf(filters.createdTo, (to) => sql`created_at < ${to}::timestamptz`)
+      .andIf(before, (position) => olderThan(position));
+    // An empty reference still filters (reference = ''), unlike the other empty filters.
+    if (filters.reference !== undefined) where.and(sql`reference = ${filters.reference}`);
     const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM transactions
-        WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${values.length}`,
-      values,
-    );
-    return rows.map((row) => ({
-      transaction: hydrate(em, TransactionEntity, row),
-      position: { createdAt: row.created_at_exact as string, id: row.id as string },
-    }));
+    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`.build();
+    const rows = await queryRows(em, text, params);
+    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
   }
 
   /** A transaction as seen by one app in one mode: anything else is simply not found. */
