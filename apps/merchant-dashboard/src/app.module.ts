@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
 import { IdempotentRequests, MoneyRequestSettings, TransactionCommands, WebhookUrlCheck } from '@momo/money-requests';
 import { AppsController } from './apps/apps.controller';
 import { AuditTrail } from './audit/audit-trail';
@@ -25,7 +26,7 @@ export class MerchantDashboardModule {
   static forRoot(config: MerchantDashboardConfig): DynamicModule {
     return {
       module: MerchantDashboardModule,
-      imports: serviceFoundation('merchant-dashboard', MerchantDashboardConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({ configClass: MerchantDashboardConfig, config, queues: [QueueName.PaymentCommands, QueueName.WebhookDeliveries], database: DatabaseModule.forRoot('merchant-dashboard') }),
       controllers: [SessionController, OverviewController, TransactionsController, TestMoneyController, AppsController, DeliveriesController, UsersController],
       providers: [
         { provide: APP_GUARD, useClass: SessionGuard },

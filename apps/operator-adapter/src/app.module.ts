@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
 import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
@@ -16,7 +17,7 @@ export class OperatorAdapterModule {
   static forRoot(config: OperatorAdapterConfig): DynamicModule {
     return {
       module: OperatorAdapterModule,
-      imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
+      imports: serviceFoundation({ configClass: OperatorAdapterConfig, config, queues: [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults], database: DatabaseModule.forRoot('operator-adapter') }),
       controllers: [OperatorCallbacksController],
       providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
     };

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
 import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -22,7 +23,7 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
+      imports: serviceFoundation({ configClass: PaymentsCoreConfig, config, queues: [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement], database: DatabaseModule.forRoot('payments-core') }),
       providers: [
         FeeSchedules,
         InitiationService,

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
 import { Clock, SystemClock } from './clock';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
@@ -19,7 +20,7 @@ export class WebhookDispatcherModule {
   static forRoot(config: WebhookDispatcherConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      imports: serviceFoundation('webhook-dispatcher', WebhookDispatcherConfig, config, [QueueName.WebhookEvents, QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({ configClass: WebhookDispatcherConfig, config, queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries], database: DatabaseModule.forRoot('webhook-dispatcher') }),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         WebhookSender,

@@ -10,3 +10,4 @@ export * from './outbound';
 export * from './batching';
 export * from './tracing';
 export * from './management';
+export * from './foundation';
