@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { serviceFoundation } from '@momo/platform';
+import { API_GATEWAY_REPOSITORIES } from './repositories';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { AppsController } from './apps/apps.controller';
 import { AppsService } from './apps/apps.service';
@@ -27,7 +28,12 @@ export class ApiGatewayModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
     return {
       module: ApiGatewayModule,
-      imports: serviceFoundation({ configClass: ApiGatewayConfig, config, queues: [QueueName.PaymentCommands, QueueName.WebhookDeliveries], database: DatabaseModule.forRoot('api-gateway') }),
+      imports: serviceFoundation({
+        configClass: ApiGatewayConfig,
+        config,
+        queues: [QueueName.PaymentCommands, QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('api-gateway', API_GATEWAY_REPOSITORIES),
+      }),
       controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS, ...SETTLEMENT_CONTROLLERS],
       providers: [
         ...AUTH_PROVIDERS,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { serviceFoundation } from '@momo/platform';
+import { OPERATOR_ADAPTER_REPOSITORIES } from './repositories';
 import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
@@ -17,7 +18,12 @@ export class OperatorAdapterModule {
   static forRoot(config: OperatorAdapterConfig): DynamicModule {
     return {
       module: OperatorAdapterModule,
-      imports: serviceFoundation({ configClass: OperatorAdapterConfig, config, queues: [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults], database: DatabaseModule.forRoot('operator-adapter') }),
+      imports: serviceFoundation({
+        configClass: OperatorAdapterConfig,
+        config,
+        queues: [QueueName.OperatorRequests, QueueName.OperatorStatusChecks, QueueName.OperatorResults],
+        database: DatabaseModule.forService('operator-adapter', OPERATOR_ADAPTER_REPOSITORIES),
+      }),
       controllers: [OperatorCallbacksController],
       providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, StatusChecksProcessor, OperatorBalanceMonitor],
     };

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { serviceFoundation } from '@momo/platform';
+import { PAYMENTS_CORE_REPOSITORIES } from './repositories';
 import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -23,7 +24,12 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation({ configClass: PaymentsCoreConfig, config, queues: [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement], database: DatabaseModule.forRoot('payments-core') }),
+      imports: serviceFoundation({
+        configClass: PaymentsCoreConfig,
+        config,
+        queues: [QueueName.PaymentCommands, QueueName.OperatorRequests, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement],
+        database: DatabaseModule.forService('payments-core', PAYMENTS_CORE_REPOSITORIES),
+      }),
       providers: [
         FeeSchedules,
         InitiationService,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { serviceFoundation } from '@momo/platform';
+import { RECONCILER_REPOSITORIES } from './repositories';
 import { BacklogMetrics } from './backlog/backlog-metrics';
 import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
@@ -13,7 +14,12 @@ export class ReconcilerModule {
   static forRoot(config: ReconcilerConfig): DynamicModule {
     return {
       module: ReconcilerModule,
-      imports: serviceFoundation({ configClass: ReconcilerConfig, config, queues: [QueueName.Reconciliation, QueueName.OperatorStatusChecks], database: DatabaseModule.forRoot('reconciler') }),
+      imports: serviceFoundation({
+        configClass: ReconcilerConfig,
+        config,
+        queues: [QueueName.Reconciliation, QueueName.OperatorStatusChecks],
+        database: DatabaseModule.forService('reconciler', RECONCILER_REPOSITORIES),
+      }),
       providers: [PendingSweepProcessor, SweepScheduler, InvariantMonitor, BacklogMetrics],
     };
   }

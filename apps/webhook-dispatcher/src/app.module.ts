@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
 import { DatabaseModule } from '@momo/data';
 import { serviceFoundation } from '@momo/platform';
+import { WEBHOOK_DISPATCHER_REPOSITORIES } from './repositories';
 import { Clock, SystemClock } from './clock';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
@@ -20,7 +21,12 @@ export class WebhookDispatcherModule {
   static forRoot(config: WebhookDispatcherConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      imports: serviceFoundation({ configClass: WebhookDispatcherConfig, config, queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries], database: DatabaseModule.forRoot('webhook-dispatcher') }),
+      imports: serviceFoundation({
+        configClass: WebhookDispatcherConfig,
+        config,
+        queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES),
+      }),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         WebhookSender,

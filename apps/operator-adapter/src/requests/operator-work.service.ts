@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
-import { TransactionEntity, TransactionsRepository, traceOf } from '@momo/data';
+import { TransactionEntity, TransactionReadsRepository, traceOf } from '@momo/data';
 import { JobProducer, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
@@ -16,7 +16,7 @@ export class OperatorWork {
   private readonly reads: MicroBatcher<string, TransactionEntity | null>;
 
   constructor(
-    private readonly transactions: TransactionsRepository,
+    private readonly transactions: TransactionReadsRepository,
     private readonly producer: JobProducer,
     private readonly config: OperatorAdapterConfig,
   ) {

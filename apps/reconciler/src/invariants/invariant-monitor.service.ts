@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { InvariantBounds, InvariantCheckpointsRepository, RecordedInvariants, ReconciliationExceptionsRepository } from '@momo/data';
+import { InvariantBounds, InvariantCheckpointsRepository, RecordedInvariants, ExceptionCountsRepository } from '@momo/data';
 import { metricsRegistry } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
@@ -46,7 +46,7 @@ export class InvariantMonitor implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     private readonly checkpoints: InvariantCheckpointsRepository,
-    private readonly exceptions: ReconciliationExceptionsRepository,
+    private readonly exceptions: ExceptionCountsRepository,
     private readonly config: ReconcilerConfig,
   ) {}
 

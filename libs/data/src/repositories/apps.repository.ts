@@ -3,10 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** The apps' webhook signing secrets (app_webhook_settings), rotated by their merchant. */
 @Injectable()
 export class AppsRepository {
+  static readonly writes: readonly Table[] = ['app_webhook_settings'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**

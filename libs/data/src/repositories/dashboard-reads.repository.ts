@@ -6,6 +6,7 @@ import { OperatorCallbackEntity, OperatorRequestEntity, TransactionEntity, Webho
 import { hydrate, queryRows } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
 import { Sql, sql, Where } from './sql';
+import type { Table } from '../ownership';
 
 /** What the dashboard's transaction list filters on; the merchant and mode come from the session. */
 export interface MerchantTransactionFilters {
@@ -54,6 +55,8 @@ export interface TransactionTrail {
  */
 @Injectable()
 export class DashboardReadsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One page, newest first, before the position of the previous page's last row. */

@@ -6,6 +6,7 @@ import { DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../
 import { hydrate, queryRows } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
 import { Sql, sql, Where } from './sql';
+import type { Table } from '../ownership';
 
 export interface DeliveryFilters {
   merchantId: string;
@@ -27,6 +28,8 @@ export type DeliveryCursor = PagePosition;
  */
 @Injectable()
 export class DeliveryLogRepository {
+  static readonly writes: readonly Table[] = ['webhook_deliveries'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**

@@ -6,6 +6,7 @@ import { queryRows } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
 import { Sql, sql, Where } from './sql';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
+import type { Table } from '../ownership';
 
 /** Whose events a key may read: one app's (app keys) or every app's of an account (account keys), in one mode. */
 export interface EventScope {
@@ -37,6 +38,8 @@ export interface StoredEvent {
  */
 @Injectable()
 export class EventsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Newest first, after `before`; one extra row tells whether more follow. */

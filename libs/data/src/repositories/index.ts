@@ -1,29 +1,3 @@
-import { BacklogRepository } from './backlog.repository';
-import { EventsRepository } from './events.repository';
-import { IdempotencyRepository } from './idempotency.repository';
-import { InvariantsRepository } from './invariants.repository';
-import { InvariantCheckpointsRepository } from './invariant-checkpoints.repository';
-import { LedgerRepository } from './ledger.repository';
-import { MerchantsRepository } from './merchants.repository';
-import { OperatorLogRepository } from './operator-log.repository';
-import { OutboxConsumptionRepository } from './outbox-consumption.repository';
-import { OutboxRepository } from './outbox.repository';
-import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.repository';
-import { ReconciliationRepository } from './reconciliation.repository';
-import { TransactionsRepository } from './transactions.repository';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { DeliveryLogRepository } from './delivery-log.repository';
-import { AppsRepository } from './apps.repository';
-import { DashboardReadsRepository } from './dashboard-reads.repository';
-import { DashboardUsersRepository } from './dashboard-users.repository';
-import { ConsoleAccountsRepository } from './console-accounts.repository';
-import { OpsViewsRepository } from './ops-views.repository';
-import { SettlementsRepository } from './settlements.repository';
-import { BalanceTransactionsRepository } from './balance-transactions.repository';
-import { LedgerAdjustmentsRepository } from './ledger-adjustments.repository';
-import { OperatorReportsRepository } from './operator-reports.repository';
-import { SettlementWalletsRepository } from './settlement-wallets.repository';
-
 export * from './hydrate';
 export * from './webhook-delivery.view';
 export * from './transactions.repository';
@@ -52,34 +26,11 @@ export * from './balance-transactions.repository';
 export * from './ledger-adjustments.repository';
 export * from './operator-reports.repository';
 export * from './settlement-wallets.repository';
+export * from './transaction-reads.repository';
+export * from './settlement-reads.repository';
+export * from './fee-schedules.repository';
+export * from './exception-counts.repository';
 
-export const REPOSITORIES = [
-  TransactionsRepository,
-  LedgerRepository,
-  OutboxRepository,
-  MerchantsRepository,
-  OperatorLogRepository,
-  WebhookDeliveriesRepository,
-  DeliveryLogRepository,
-  AppsRepository,
-  ReconciliationRepository,
-  IdempotencyRepository,
-  OutboxConsumptionRepository,
-  ReconciliationExceptionsRepository,
-  InvariantsRepository,
-  InvariantCheckpointsRepository,
-  DashboardUsersRepository,
-  DashboardReadsRepository,
-  ConsoleAccountsRepository,
-  OpsViewsRepository,
-  BacklogRepository,
-  EventsRepository,
-  SettlementsRepository,
-  BalanceTransactionsRepository,
-  LedgerAdjustmentsRepository,
-  OperatorReportsRepository,
-  SettlementWalletsRepository,
-];
 export * from './console-accounts.repository';
 export * from './ops-views.repository';
 export * from './console-credentials';

@@ -7,6 +7,7 @@ import { preparedRows } from './prepared';
 import { hydrate, queryRows } from './hydrate';
 import { exactCreatedAt, newerThan, PagePosition, positionOf } from './paging';
 import { sql, Where } from './sql';
+import type { Table } from '../ownership';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
 export interface KeyPrincipal {
@@ -64,6 +65,8 @@ export interface AppInMode {
 /** merchants, apps and api_keys: owned by api-gateway (and the admin CLI). */
 @Injectable()
 export class MerchantsRepository {
+  static readonly writes: readonly Table[] = ['merchants', 'apps', 'app_webhook_settings', 'api_keys'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findPrincipalByKeyHash(keyHash: string): Promise<KeyPrincipal | null> {
@@ -83,23 +86,6 @@ export class MerchantsRepository {
       merchant: hydrate(em, MerchantEntity, revive(rows[0].merchant as Record<string, unknown>)!),
       app: rows[0].app ? hydrate(em, AppEntity, revive(rows[0].app as Record<string, unknown>)!) : null,
     };
-  }
-
-  /** Just the negotiated fee schedule (null: the defaults), read on every transaction creation. */
-  async feeScheduleOf(id: string, em: EntityManager = this.dataSource.manager): Promise<FeeSchedule | null> {
-    const rows: { fee_schedule: FeeSchedule | null }[] = await em.query(`SELECT fee_schedule FROM merchants WHERE id = $1`, [id]);
-    return rows[0]?.fee_schedule ?? null;
-  }
-
-  /** Fee schedules of several merchants in one read (cash-ins created together); a merchant without one is absent. */
-  async feeSchedulesOf(ids: string[]): Promise<Map<string, FeeSchedule>> {
-    const rows = (await preparedRows(
-      this.dataSource.manager,
-      'merchants_fee_schedules',
-      `SELECT id, fee_schedule FROM merchants WHERE id = ANY($1::uuid[]) AND fee_schedule IS NOT NULL`,
-      [ids],
-    )) as { id: string; fee_schedule: FeeSchedule | null }[];
-    return new Map(rows.map((row) => [row.id, row.fee_schedule!]));
   }
 
   findMerchant(id: string, em: EntityManager = this.dataSource.manager): Promise<MerchantEntity | null> {

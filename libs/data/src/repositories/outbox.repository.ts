@@ -6,10 +6,13 @@ import { TransactionView, WebhookEventType } from '@momo/contracts';
 import { TraceCarrier } from '@momo/platform';
 import { OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** Events written with the state change they announce, published to the queue afterwards. */
 @Injectable()
 export class OutboxRepository {
+  static readonly writes: readonly Table[] = ['outbox_events'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One event per (transaction, type): a replayed state change cannot announce itself twice. */

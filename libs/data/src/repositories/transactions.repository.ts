@@ -6,22 +6,8 @@ import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { preparedRows } from './prepared';
-import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
-import { sql, Where } from './sql';
-
-/** What GET /v1/payments filters on; the app and mode always come from the API key. */
-export interface TransactionFilters {
-  appId: string;
-  mode: Mode;
-  status?: TransactionStatus;
-  direction?: Direction;
-  reference?: string;
-  msisdn?: string;
-  /** Inclusive lower bound of created_at (ISO 8601). */
-  createdFrom?: string;
-  /** Exclusive upper bound of created_at (ISO 8601). */
-  createdTo?: string;
-}
+import { transactionsByIds } from './transaction-reads.repository';
+import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
 export class ActiveRefundExistsError extends Error {
@@ -61,6 +47,8 @@ export interface FinalOutcome {
 /** transactions: written only by payments-core; read by every service. */
 @Injectable()
 export class TransactionsRepository {
+  static readonly writes: readonly Table[] = ['transactions'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
@@ -115,7 +103,7 @@ export class TransactionsRepository {
     );
     const inserted = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
     const absent = ts.filter((t) => !inserted.has(t.id)).map((t) => t.id);
-    const existing = absent.length ? await this.findByIds(absent) : new Map<string, TransactionEntity>();
+    const existing = absent.length ? await transactionsByIds(em, absent) : new Map<string, TransactionEntity>();
     return ts.map((t) => {
       const created = inserted.get(t.id);
       if (created) return { transaction: created, created: true };
@@ -123,12 +111,6 @@ export class TransactionsRepository {
       if (!found) throw new Error(`transaction ${t.id} neither inserted nor found`);
       return { transaction: found, created: false };
     });
-  }
-
-  /** Several transactions by id in one statement; absent ids are absent from the map. */
-  async findByIds(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionEntity>> {
-    const rows = await preparedRows(em, 'transactions_by_ids', `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
-    return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
   }
 
   /** Hand-written SQL on the hot paths (every queue consumer reads a transaction): no query-builder cost. */
@@ -140,33 +122,6 @@ export class TransactionsRepository {
   /** Reads and row-locks a transaction for the rest of the caller's Postgres transaction. */
   async lockById(id: string, em: EntityManager): Promise<TransactionEntity | null> {
     const rows = await preparedRows(em, 'transactions_lock_by_id', `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
-    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
-  }
-
-  /** One page, newest first, before the position of the previous page's last row. */
-  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
-    const where = new Where()
-      .and(sql`app_id = ${filters.appId}`)
-      .and(sql`mode = ${filters.mode}`)
-      .andIf(filters.status, (status) => sql`status = ${status}`)
-      .andIf(filters.direction, (direction) => sql`direction = ${direction}`)
-      .andIf(filters.msisdn, (msisdn) => sql`msisdn = ${msisdn}`)
-      .andIf(filters.createdFrom, (from) => sql`created_at >= ${from}::timestamptz`)
-      .andIf(filters.createdTo, (to) => sql`created_at < ${to}::timestamptz`)
-      .andIf(before, (position) => olderThan(position));
-    // An empty reference still filters (reference = ''), unlike the other empty filters.
-    if (filters.reference !== undefined) where.and(sql`reference = ${filters.reference}`);
-    const em = this.dataSource.manager;
-    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
-        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`.build();
-    const rows = await queryRows(em, text, params);
-    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
-  }
-
-  /** A transaction as seen by one app in one mode: anything else is simply not found. */
-  async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
-    const em = this.dataSource.manager;
-    const rows = await preparedRows(em, 'transactions_of_app', `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
     return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
@@ -205,7 +160,7 @@ export class TransactionsRepository {
     );
     const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
     const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
-    if (final.length) for (const [id, t] of await this.findByIds(final, em)) out.set(id, t);
+    if (final.length) for (const [id, t] of await transactionsByIds(em, final)) out.set(id, t);
     return out;
   }
 

@@ -6,6 +6,7 @@ import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
+import type { Table } from '../ownership';
 
 export interface NewDelivery {
   eventId: string;
@@ -125,6 +126,8 @@ const withoutNul = (text: string | null): string | null => (text === null ? null
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
+  static readonly writes: readonly Table[] = ['webhook_deliveries', 'webhook_attempts'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One delivery per (event, app): a re-published event finds the delivery it already has. */
