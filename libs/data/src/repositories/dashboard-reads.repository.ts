@@ -5,7 +5,7 @@ import type { Direction, Mode, Network, TransactionStatus } from '@momo/domain';
 import { OperatorCallbackEntity, OperatorRequestEntity, TransactionEntity, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
-import { Sql, sql, Where } from './sql';
+import { rowsOf, Sql, sql, Where } from './sql';
 import type { Table } from '../ownership';
 
 /** What the dashboard's transaction list filters on; the merchant and mode come from the session. */
@@ -82,9 +82,8 @@ export class DashboardReadsRepository {
       )
       .andIf(before, (position) => olderThan(position));
     const em = this.dataSource.manager;
-    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
-        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`.build();
-    const rows = await queryRows(em, text, params);
+    const rows = await rowsOf(em, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
     return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
   }
 

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
-import { Sql, sql, Where } from './sql';
+import { rowsOf, Sql, sql, Where } from './sql';
 import type { Table } from '../ownership';
 
 export interface DeliveryFilters {
@@ -108,8 +108,7 @@ export class DeliveryLogRepository {
   }
 
   private rows(statement: Sql): Promise<Record<string, unknown>[]> {
-    const { text, params } = statement.build();
-    return queryRows(this.dataSource.manager, text, params);
+    return rowsOf(this.dataSource.manager, statement);
   }
 
   private delivery(row: Record<string, unknown>): WebhookDeliveryEntity {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { queryRows } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
-import { Sql, sql, Where } from './sql';
+import { rowsOf, Sql, sql, Where } from './sql';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 import type { Table } from '../ownership';
 
@@ -52,12 +52,11 @@ export class EventsRepository {
       .andIf(filters.createdFrom, (from) => sql`e.created_at >= ${from}`)
       .andIf(filters.createdTo, (to) => sql`e.created_at < ${to}`)
       .andIf(before, (position) => olderThan(position, 'e'));
-    const { text, params } = sql`SELECT e.id, e.app_id, ${Sql.trusted(WEBHOOK_BODY_SQL)} AS body, ${exactCreatedAt('e.created_at')} AS created_at_exact
+    const rows = await rowsOf(this.dataSource.manager, sql`SELECT e.id, e.app_id, ${Sql.trusted(WEBHOOK_BODY_SQL)} AS body, ${exactCreatedAt('e.created_at')} AS created_at_exact
          FROM outbox_events e JOIN apps a ON a.id = e.app_id
         WHERE ${where.toSql()}
         ORDER BY e.created_at DESC, e.id DESC
-        LIMIT ${limit + 1}`.build();
-    const rows = await queryRows(this.dataSource.manager, text, params);
+        LIMIT ${limit + 1}`);
     return rows.map((row) => ({
       event: { id: row.id as string, appId: row.app_id as string, body: row.body as string },
       position: positionOf(row),

@@ -3,10 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { FeeSchedule, Mode } from '@momo/domain';
 import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, AppWebhookSettingsEntity, MerchantEntity, MerchantStatus } from '../entities';
-import { preparedRows } from './prepared';
 import { hydrate, queryRows } from './hydrate';
 import { exactCreatedAt, newerThan, PagePosition, positionOf } from './paging';
-import { sql, Where } from './sql';
+import { rowsOf, sql, Where } from './sql';
 import type { Table } from '../ownership';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
@@ -194,9 +193,8 @@ export class MerchantsRepository {
   /** One page of a merchant's apps, oldest first, after the position of the previous page's last app. */
   async listApps(merchantId: string, limit: number, after?: PagePosition): Promise<{ app: AppEntity; position: PagePosition }[]> {
     const where = new Where().and(sql`merchant_id = ${merchantId}`).andIf(after, (position) => newerThan(position));
-    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM apps
-        WHERE ${where.toSql()} ORDER BY created_at, id LIMIT ${limit}`.build();
-    const rows = await queryRows(this.dataSource.manager, text, params);
+    const rows = await rowsOf(this.dataSource.manager, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM apps
+        WHERE ${where.toSql()} ORDER BY created_at, id LIMIT ${limit}`);
     return rows.map((row) => ({ app: hydrate(this.dataSource.manager, AppEntity, row), position: positionOf(row) }));
   }
 

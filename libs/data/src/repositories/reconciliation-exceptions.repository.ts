@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EXCEPTION_KINDS, exceptionKindOf, FinalStatus, ReconciliationExceptionKind } from '@momo/domain';
+import { exceptionKindOf, FinalStatus, ReconciliationExceptionKind } from '@momo/domain';
 import { queryRows } from './hydrate';
 import type { Table } from '../ownership';
 

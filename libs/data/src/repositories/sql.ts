@@ -1,3 +1,6 @@
+import type { EntityManager } from 'typeorm';
+import { queryRows } from './hydrate';
+
 /**
  * SQL built from tagged templates: every `${value}` becomes a numbered parameter, so a value can
  * never land in the statement's text and the numbers can never be miscounted. Fragments nest
@@ -78,4 +81,10 @@ export class Where {
   toSql(): Sql {
     return Sql.join(this.conditions, ' AND ');
   }
+}
+
+/** Runs a statement built with `sql` and gives back its rows. */
+export function rowsOf(em: EntityManager, statement: Sql): Promise<Record<string, unknown>[]> {
+  const { text, params } = statement.build();
+  return queryRows(em, text, params);
 }

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, Mode, TransactionStatus } from '@momo/domain';
 import { TransactionEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
 import { preparedRows } from './prepared';
-import { sql, Where } from './sql';
+import { rowsOf, sql, Where } from './sql';
 import type { Table } from '../ownership';
 
 /** What GET /v1/payments filters on; the app and mode always come from the API key. */
@@ -55,9 +55,8 @@ export class TransactionReadsRepository {
     // An empty reference still filters (reference = ''), unlike the other empty filters.
     if (filters.reference !== undefined) where.and(sql`reference = ${filters.reference}`);
     const em = this.dataSource.manager;
-    const { text, params } = sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
-        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`.build();
-    const rows = await queryRows(em, text, params);
+    const rows = await rowsOf(em, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
     return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
   }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
 import { transactionsByIds } from './transaction-reads.repository';
 import type { Table } from '../ownership';
