@@ -13,6 +13,7 @@ export default defineConfig({
     alias: {
       '@momo/contracts/dashboard': here('../../libs/contracts/src/dashboard/index.ts'),
       '@momo/contracts/test-mode': here('../../libs/contracts/src/test-mode/scenarios.ts'),
+      '@momo/contracts/webhook-events': here('../../libs/contracts/src/webhooks/event-types.ts'),
     },
   },
   build: {

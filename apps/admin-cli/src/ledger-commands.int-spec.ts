@@ -1,4 +1,4 @@
-import { BalanceTransactionsRepository, InvariantsRepository, LedgerRepository, ReconciliationExceptionsRepository } from '@momo/data';
+import { BalanceTransactionsRepository, InvariantsRepository, ReconciliationExceptionsRepository } from '@momo/data';
 import {
   createTestDatabase,
   insertTransaction,
@@ -19,7 +19,7 @@ import {
 describe('admin-cli ledger adjustments', () => {
   let db: TestDatabase;
   let merchant: SeededMerchant;
-  let ledger: LedgerRepository;
+  let balances: BalanceTransactionsRepository;
   let alice: SeededConsoleOperator;
   let bob: SeededConsoleOperator;
   let carol: SeededConsoleOperator;
@@ -27,7 +27,7 @@ describe('admin-cli ledger adjustments', () => {
   const as = (who: SeededConsoleOperator, ...args: string[]) => runAdminCli([...args, '--operator', who.email, '--password-stdin'], { databaseUrl: db.url, stdin: `${who.password}\n` });
   const audit = async (action: string) =>
     db.dataSource.query(`SELECT operator_id, operator_email, target, outcome, details->>'reason' AS reason, user_agent FROM console_audit_log WHERE action = $1 ORDER BY id`, [action]);
-  const balance = () => ledger.merchantBalance(merchant.merchantId, 'test');
+  const balance = () => balances.merchantBalance(merchant.merchantId, 'test');
   // The ledger's own invariants (the hand-made payout below has, on purpose, no journals or events).
   const LEDGER = ['journals_balance', 'cached_balances_match_entries', 'no_negative_merchant_balance', 'pending_matches_unsettled', 'adjustments_posted'];
   const broken = async () =>
@@ -38,7 +38,7 @@ describe('admin-cli ledger adjustments', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    ledger = new LedgerRepository(db.dataSource);
+    balances = new BalanceTransactionsRepository(db.dataSource);
     await seedSucceededPayment(db.dataSource, merchant, { amount: 10_000 });
     alice = await seedConsoleOperator(db.dataSource, { email: 'alice@ops.example' });
     bob = await seedConsoleOperator(db.dataSource, { email: 'bob@ops.example' });

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { API_GATEWAY_REPOSITORIES } from './repositories';
 import { ApiGatewayConfig } from './api-gateway.config';
 import { AppsController } from './merchant-apps/apps.controller';
 import { AppsService } from './merchant-apps/apps.service';
@@ -26,7 +28,12 @@ export class ApiGatewayModule {
   static forRoot(config: ApiGatewayConfig): DynamicModule {
     return {
       module: ApiGatewayModule,
-      imports: serviceFoundation('api-gateway', ApiGatewayConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({
+        configClass: ApiGatewayConfig,
+        config,
+        queues: [QueueName.PaymentCommands, QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('api-gateway', API_GATEWAY_REPOSITORIES),
+      }),
       controllers: [PaymentsController, PayoutsController, AppsController, BalanceController, EventsController, ...WEBHOOK_CONTROLLERS, ...SETTLEMENT_CONTROLLERS],
       providers: [
         ...AUTH_PROVIDERS,

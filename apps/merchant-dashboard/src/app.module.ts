@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { MERCHANT_DASHBOARD_REPOSITORIES } from './repositories';
 import { IdempotentRequests, MoneyRequestSettings, TransactionCommands, WebhookUrlCheck } from '@momo/money-requests';
 import { AppsController } from './merchant-apps/apps.controller';
 import { AuditTrail } from './audit/audit-trail';
@@ -25,7 +27,12 @@ export class MerchantDashboardModule {
   static forRoot(config: MerchantDashboardConfig): DynamicModule {
     return {
       module: MerchantDashboardModule,
-      imports: serviceFoundation('merchant-dashboard', MerchantDashboardConfig, config, [QueueName.PaymentCommands, QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({
+        configClass: MerchantDashboardConfig,
+        config,
+        queues: [QueueName.PaymentCommands, QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('merchant-dashboard', MERCHANT_DASHBOARD_REPOSITORIES),
+      }),
       controllers: [SessionController, OverviewController, TransactionsController, TestMoneyController, AppsController, DeliveriesController, UsersController],
       providers: [
         { provide: APP_GUARD, useClass: SessionGuard },

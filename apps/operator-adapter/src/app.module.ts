@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { OPERATOR_ADAPTER_REPOSITORIES } from './repositories';
 import { OperatorBalanceMonitor } from './balance/operator-balance.monitor';
 import { OperatorCallbacksController } from './callbacks/operator-callbacks.controller';
 import { OperatorHttpClient } from './http/operator-http.client';
@@ -16,7 +18,12 @@ export class OperatorAdapterModule {
   static forRoot(config: OperatorAdapterConfig): DynamicModule {
     return {
       module: OperatorAdapterModule,
-      imports: serviceFoundation('operator-adapter', OperatorAdapterConfig, config, [QueueName.OperatorInitiations, QueueName.OperatorStatusChecks, QueueName.OperatorResults]),
+      imports: serviceFoundation({
+        configClass: OperatorAdapterConfig,
+        config,
+        queues: [QueueName.OperatorInitiations, QueueName.OperatorStatusChecks, QueueName.OperatorResults],
+        database: DatabaseModule.forService('operator-adapter', OPERATOR_ADAPTER_REPOSITORIES),
+      }),
       controllers: [OperatorCallbacksController],
       providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, OperatorStatusChecksProcessor, OperatorBalanceMonitor],
     };

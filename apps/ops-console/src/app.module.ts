@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { OPS_CONSOLE_REPOSITORIES } from './repositories';
 import { AuditController } from './audit/audit.controller';
 import { ConsoleAudit } from './audit/console-audit.service';
 import { ConsoleSessions } from './auth/console-sessions.service';
@@ -18,7 +20,12 @@ export class OpsConsoleModule {
     return {
       module: OpsConsoleModule,
       // Produces only the replay wake-up jobs; bull-board opens every queue itself (queue-boards.ts).
-      imports: serviceFoundation('ops-console', OpsConsoleConfig, config, [QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({
+        configClass: OpsConsoleConfig,
+        config,
+        queues: [QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('ops-console', OPS_CONSOLE_REPOSITORIES),
+      }),
       controllers: [SignInController, OverviewController, PaymentsController, ExceptionsController, DeliveriesController, AuditController],
       providers: [ConsoleSessions, ConsoleAudit, ServiceSignals],
     };

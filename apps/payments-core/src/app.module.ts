@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { PAYMENTS_CORE_REPOSITORIES } from './repositories';
 import { Contradictions } from './exceptions/contradictions.service';
 import { FeeSchedules } from './fees/fee-schedules';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -23,7 +25,12 @@ export class PaymentsCoreModule {
   static forRoot(config: PaymentsCoreConfig): DynamicModule {
     return {
       module: PaymentsCoreModule,
-      imports: serviceFoundation('payments-core', PaymentsCoreConfig, config, [QueueName.PaymentCommands, QueueName.OperatorInitiations, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement]),
+      imports: serviceFoundation({
+        configClass: PaymentsCoreConfig,
+        config,
+        queues: [QueueName.PaymentCommands, QueueName.OperatorInitiations, QueueName.OperatorResults, QueueName.WebhookEvents, QueueName.Settlement],
+        database: DatabaseModule.forService('payments-core', PAYMENTS_CORE_REPOSITORIES),
+      }),
       providers: [
         FeeSchedules,
         InitiationService,

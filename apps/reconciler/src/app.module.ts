@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
+import { DatabaseModule } from '@momo/data';
+import { serviceFoundation } from '@momo/platform';
+import { RECONCILER_REPOSITORIES } from './repositories';
 import { BacklogMetrics } from './backlog/backlog-metrics';
 import { InvariantMonitor } from './invariants/invariant-monitor.service';
 import { ReconcilerConfig } from './reconciler.config';
@@ -12,7 +14,12 @@ export class ReconcilerModule {
   static forRoot(config: ReconcilerConfig): DynamicModule {
     return {
       module: ReconcilerModule,
-      imports: serviceFoundation('reconciler', ReconcilerConfig, config, [QueueName.Reconciliation, QueueName.OperatorStatusChecks]),
+      imports: serviceFoundation({
+        configClass: ReconcilerConfig,
+        config,
+        queues: [QueueName.Reconciliation, QueueName.OperatorStatusChecks],
+        database: DatabaseModule.forService('reconciler', RECONCILER_REPOSITORIES),
+      }),
       providers: [ReconciliationProcessor, SweepScheduler, InvariantMonitor, BacklogMetrics],
     };
   }

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@momo/contracts';
-import { serviceFoundation } from '@momo/data';
-import { Clock, SystemClock } from '@momo/platform';
+import { DatabaseModule } from '@momo/data';
+import { Clock, serviceFoundation, SystemClock } from '@momo/platform';
+import { WEBHOOK_DISPATCHER_REPOSITORIES } from './repositories';
 import { AppLanes } from './delivery/app-lanes';
 import { AttemptRunner } from './delivery/attempt-runner';
 import { DeliveryJobs } from './delivery/delivery-jobs';
@@ -19,7 +20,12 @@ export class WebhookDispatcherModule {
   static forRoot(config: WebhookDispatcherConfig, options: { clock?: Clock } = {}): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      imports: serviceFoundation('webhook-dispatcher', WebhookDispatcherConfig, config, [QueueName.WebhookEvents, QueueName.WebhookDeliveries]),
+      imports: serviceFoundation({
+        configClass: WebhookDispatcherConfig,
+        config,
+        queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries],
+        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES),
+      }),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         WebhookSender,

@@ -10,5 +10,6 @@ export * from './outbound';
 export * from './batching';
 export * from './tracing';
 export * from './management';
+export * from './foundation';
 export * from './periodic';
 export * from './time';

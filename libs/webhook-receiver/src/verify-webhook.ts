@@ -1,8 +1,8 @@
-import { DEFAULT_TOLERANCE_SECONDS, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
+import { DEFAULT_TOLERANCE_SECONDS, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature, WEBHOOK_EVENT_TYPES, WebhookEventType } from '@momo/contracts';
 
-/** The event types the service sends today. Others may be added: ignore them and answer 200. */
-export const KNOWN_EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'] as const;
-export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+/** The event types the service sends today (the service's own list). Others may be added: ignore them and answer 200. */
+export const KNOWN_EVENT_TYPES = WEBHOOK_EVENT_TYPES;
+export type KnownEventType = WebhookEventType;
 
 /** The JSON body of a delivery. */
 export interface WebhookEvent {

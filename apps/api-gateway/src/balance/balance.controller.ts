@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BalanceView, SuccessEnvelope } from '@momo/contracts';
-import { LedgerRepository } from '@momo/data';
+import { BalanceTransactionsRepository } from '@momo/data';
 import { CURRENCY } from '@momo/domain';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -15,7 +15,7 @@ import { BalanceEnvelope } from '../openapi/schemas';
 @UseGuards(ApiKeyGuard)
 @ApiAuthenticated()
 export class BalanceController {
-  constructor(private readonly ledger: LedgerRepository) {}
+  constructor(private readonly ledger: BalanceTransactionsRepository) {}
 
   @Get()
   @RequiresKey('account', 'app')

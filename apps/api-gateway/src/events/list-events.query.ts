@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
-import { EVENT_TYPES } from '@momo/data';
+import { WEBHOOK_EVENT_TYPES } from '@momo/contracts';
 import { PageQuery } from '../payments/list-payments.query';
 
 /** `type=a,b` (or the parameter repeated) becomes a list of types. */
@@ -11,11 +11,11 @@ const toTypeList = ({ value }: { value: unknown }) =>
 /** GET /v1/events query: filters, and paging like every list (limit 1-100, default 20; opaque cursor). */
 export class ListEventsQuery extends PageQuery {
   @ApiPropertyOptional({
-    description: `Only these event types, comma-separated (${EVENT_TYPES.join(', ')}).`,
+    description: `Only these event types, comma-separated (${WEBHOOK_EVENT_TYPES.join(', ')}).`,
     example: 'payment.succeeded,payment.failed',
     type: String,
   })
-  @IsOptional() @Transform(toTypeList) @IsIn(EVENT_TYPES, { each: true, message: `type must be one or more of ${EVENT_TYPES.join(', ')}` })
+  @IsOptional() @Transform(toTypeList) @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: `type must be one or more of ${WEBHOOK_EVENT_TYPES.join(', ')}` })
   type?: string[];
 
   @ApiPropertyOptional({ format: 'uuid', description: "Account keys: one app's events (app keys always see only their own app's)." })

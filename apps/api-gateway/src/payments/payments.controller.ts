@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ListEnvelope, SuccessEnvelope, TransactionView } from '@momo/contracts';
-import { toTransactionView, TransactionsRepository } from '@momo/data';
+import { ListEnvelope, SuccessEnvelope, toTransactionView, TransactionView } from '@momo/contracts';
+import { TransactionReadsRepository } from '@momo/data';
 import { parseMsisdn } from '@momo/domain';
 import { ApiError } from '@momo/platform';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -26,7 +26,7 @@ export class PaymentsController {
   constructor(
     private readonly commands: TransactionCommands,
     private readonly idempotency: IdempotentRequests,
-    private readonly transactions: TransactionsRepository,
+    private readonly transactions: TransactionReadsRepository,
   ) {}
 
   @Post()

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ListEnvelope, SettledTransactionView, SettlementView, SuccessEnvelope } from '@momo/contracts';
-import { SettlementsRepository } from '@momo/data';
+import { SettlementReadsRepository } from '@momo/data';
 import { ApiError } from '@momo/platform';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -20,7 +20,7 @@ import { ListSettledTransactionsQuery, ListSettlementsQuery } from './settlement
 @UseGuards(ApiKeyGuard)
 @ApiAuthenticated()
 export class SettlementsController {
-  constructor(private readonly settlements: SettlementsRepository) {}
+  constructor(private readonly settlements: SettlementReadsRepository) {}
 
   @Get()
   @RequiresKey('account', 'app')

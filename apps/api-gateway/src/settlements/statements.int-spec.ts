@@ -1,4 +1,4 @@
-import { BalanceTransactionsRepository, LedgerRepository, TransactionEntity } from '@momo/data';
+import { BalanceTransactionsRepository, TransactionEntity } from '@momo/data';
 import { createTestDatabase, generateActivity, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { statementCsv } from './statement-csv';
 import { toStatementView } from './settlement.views';
@@ -31,7 +31,7 @@ describe('statements over a generated month (Postgres)', () => {
     const month = await statement(start, end);
     expect(month.movements.length).toBeGreaterThan(150);
     expect(month.opening_balance).toEqual({ available: 0, pending: 0, reserved: 0, total: 0 });
-    const now = await new LedgerRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test');
+    const now = await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test');
     expect(month.closing_balance).toEqual({ ...now, total: now.available + now.pending + now.reserved });
     expect(now.reserved).toBeGreaterThan(0); // the last day's payouts are in flight
     for (const account of ['available', 'pending', 'reserved', 'total'] as const) {

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JobIds, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
-import { toDeliveryDetailView, toDeliveryView, WebhooksRepository } from '@momo/data';
+import { DeliveryLogRepository, toDeliveryDetailView, toDeliveryView } from '@momo/data';
 import { ApiError, JobProducer } from '@momo/platform';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -25,7 +25,7 @@ export class WebhookDeliveriesController {
   private readonly logger = new Logger(WebhookDeliveriesController.name);
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: DeliveryLogRepository,
     private readonly producer: JobProducer,
   ) {}
 
@@ -37,7 +37,7 @@ export class WebhookDeliveriesController {
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQuery): Promise<ListEnvelope<WebhookDeliveryView>> {
     const limit = query.limit ?? 20;
     const after = decodeCursor(query.cursor);
-    const page = await this.webhooks.listForMerchant(
+    const page = await this.deliveries.listForMerchant(
       {
         merchantId: principal.merchantId,
         mode: principal.mode,
@@ -63,7 +63,7 @@ export class WebhookDeliveriesController {
   @ApiSuccess(200, WebhookDeliveryDetailEnvelope, 'The delivery and its attempts.')
   @ApiErrors(404)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryDetailView>> {
-    const found = isUuid(id) ? await this.webhooks.findForMerchant(id, principal.merchantId, principal.mode) : null;
+    const found = isUuid(id) ? await this.deliveries.findForMerchant(id, principal.merchantId, principal.mode) : null;
     if (!found) throw ApiError.of('NOT_FOUND');
     return { success: true, data: toDeliveryDetailView(found.delivery, found.attempts) };
   }
@@ -80,7 +80,7 @@ export class WebhookDeliveriesController {
   @ApiSuccess(202, WebhookDeliveryEnvelope, 'Recorded; the attempt follows within moments.')
   @ApiErrors(404)
   async replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SuccessEnvelope<WebhookDeliveryView>> {
-    const delivery = isUuid(id) ? await this.webhooks.replay(id, principal.merchantId, principal.mode, new Date()) : null;
+    const delivery = isUuid(id) ? await this.deliveries.replay(id, principal.merchantId, principal.mode, new Date()) : null;
     if (!delivery) throw ApiError.of('NOT_FOUND');
     try {
       await this.producer.add(

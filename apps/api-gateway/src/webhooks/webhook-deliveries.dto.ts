@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { EVENT_TYPES } from '@momo/data';
+import { WEBHOOK_EVENT_TYPES } from '@momo/contracts';
 import { PageQuery } from '../payments/list-payments.query';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'abandoned'] as const;
@@ -15,8 +15,8 @@ export class ListDeliveriesQuery extends PageQuery {
   @IsOptional() @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
   status?: (typeof DELIVERY_STATUSES)[number];
 
-  @ApiPropertyOptional({ enum: EVENT_TYPES })
-  @IsOptional() @IsIn(EVENT_TYPES, { message: `event_type must be one of ${EVENT_TYPES.join(', ')}` })
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES })
+  @IsOptional() @IsIn(WEBHOOK_EVENT_TYPES, { message: `event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` })
   event_type?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'The deliveries of one transaction.' })

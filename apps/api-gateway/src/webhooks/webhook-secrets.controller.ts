@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { generateWebhookSecret, SuccessEnvelope } from '@momo/contracts';
 import type { Mode } from '@momo/domain';
-import { WebhooksRepository } from '@momo/data';
+import { AppsRepository } from '@momo/data';
 import { ApiError, SecretBox } from '@momo/platform';
 import { ApiGatewayConfig } from '../api-gateway.config';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -40,7 +40,7 @@ export class WebhookSecretsController {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly apps: AppsRepository,
     config: ApiGatewayConfig,
   ) {
     this.box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
@@ -65,7 +65,7 @@ export class WebhookSecretsController {
     const secret = generateWebhookSecret();
     const now = new Date();
     const window = body?.previous_secret_expires_in ?? DEFAULT_WINDOW_SECONDS;
-    const rotated = await this.webhooks.rotateWebhookSecret(id, principal.merchantId, principal.mode, this.box.seal(secret), new Date(now.getTime() + window * 1000), now);
+    const rotated = await this.apps.rotateWebhookSecret(id, principal.merchantId, principal.mode, this.box.seal(secret), new Date(now.getTime() + window * 1000), now);
     if (!rotated) throw ApiError.of('NOT_FOUND');
     return { success: true, data: { app_id: id, mode: principal.mode, webhook_secret: secret, previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } };
   }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EVENT_TYPES } from '@momo/data';
+import { WEBHOOK_EVENT_TYPES } from '@momo/contracts';
 import { MODES } from '@momo/domain';
 import { PaginationSchema } from '../openapi/schemas';
 import { DELIVERY_STATUSES } from './webhook-deliveries.dto';
@@ -15,7 +15,7 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   @ApiProperty({ ...uuid, description: 'Sent as X-Service-Delivery; the same on every attempt and replay.' }) id!: string;
   @ApiProperty(uuid) app_id!: string;
   @ApiProperty(uuid) event_id!: string;
-  @ApiProperty({ enum: EVENT_TYPES }) event_type!: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES }) event_type!: string;
   @ApiProperty(uuid) transaction_id!: string;
   @ApiProperty({ enum: MODES }) mode!: 'test' | 'live';
   @ApiProperty({ description: 'The URL of the latest attempt.' }) url!: string;

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Code, Drawer, Group, Select, SimpleGrid, S
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { DeliveryQuery, WebhookAttemptView } from '@momo/contracts/dashboard';
+import { WEBHOOK_EVENT_TYPES } from '@momo/contracts/webhook-events';
 import { api } from '../api/client';
 import { useCan } from '../api/session';
 import { dateTime, shortId } from '../components/format';
@@ -10,8 +11,6 @@ import { HttpCodeBadge, StatusBadge } from '../components/StatusBadge';
 import { useMode } from '../layout/mode';
 import { ListTable } from '../components/ListTable';
 import { LoadMore } from '../components/LoadMore';
-
-const EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'];
 
 function Attempt({ attempt }: { attempt: WebhookAttemptView }) {
   return (
@@ -189,7 +188,7 @@ export function AppDeliveriesPage() {
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <Select label="Status" placeholder="Any" clearable value={params.get('status')} onChange={(v) => setParam('status', v)}
             data={[{ value: 'delivered', label: 'Delivered' }, { value: 'pending', label: 'Retrying or due' }, { value: 'abandoned', label: 'Abandoned' }]} />
-          <Select label="Event type" placeholder="Any" clearable value={params.get('event_type')} onChange={(v) => setParam('event_type', v)} data={EVENT_TYPES} />
+          <Select label="Event type" placeholder="Any" clearable value={params.get('event_type')} onChange={(v) => setParam('event_type', v)} data={[...WEBHOOK_EVENT_TYPES]} />
           <TextInput label="Since" type="date" value={params.get('created_from') ?? ''} onChange={(e) => setParam('created_from', e.currentTarget.value || null)} />
         </SimpleGrid>
       </Card>

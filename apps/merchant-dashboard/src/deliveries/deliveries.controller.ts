@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query } from '@nestjs/common';
 import { JobIds } from '@momo/contracts';
 import type { DashboardOk, Page, ReplayAllView, WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
-import { DashboardReadsRepository, MerchantsRepository, toDeliveryDetailView, toDeliveryView, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { DashboardReadsRepository, DeliveryLogRepository, MerchantsRepository, toDeliveryDetailView, toDeliveryView, WebhookDeliveryEntity } from '@momo/data';
 import { decodeCursor, encodeCursor, isUuid } from '@momo/money-requests';
 import { ApiError, JobProducer } from '@momo/platform';
 import { AuditTrail } from '../audit/audit-trail';
@@ -21,7 +21,7 @@ export class DeliveriesController {
   private readonly logger = new Logger(DeliveriesController.name);
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: DeliveryLogRepository,
     private readonly reads: DashboardReadsRepository,
     private readonly merchants: MerchantsRepository,
     private readonly producer: JobProducer,
@@ -32,7 +32,7 @@ export class DeliveriesController {
   async list(@Dashboard() context: DashboardContext, @Param('appId') appId: string, @Query() query: DeliveryQueryDto): Promise<DashboardOk<Page<WebhookDeliveryView>>> {
     await this.appOf(context, appId);
     const limit = query.limit ?? 25;
-    const page = await this.webhooks.listForMerchant(
+    const page = await this.deliveries.listForMerchant(
       {
         merchantId: context.merchant.id,
         mode: modeOf(context),
@@ -49,7 +49,7 @@ export class DeliveriesController {
 
   @Get('deliveries/:id')
   async get(@Dashboard() context: DashboardContext, @Param('id') id: string): Promise<DashboardOk<WebhookDeliveryDetailView>> {
-    const found = isUuid(id) ? await this.webhooks.findForMerchant(id, context.merchant.id, modeOf(context)) : null;
+    const found = isUuid(id) ? await this.deliveries.findForMerchant(id, context.merchant.id, modeOf(context)) : null;
     if (!found) throw ApiError.of('NOT_FOUND');
     return { success: true, data: toDeliveryDetailView(found.delivery, found.attempts) };
   }
@@ -58,7 +58,7 @@ export class DeliveriesController {
   @HttpCode(202)
   @Requires('replay')
   async replay(@Dashboard() context: DashboardContext, @Param('id') id: string): Promise<DashboardOk<WebhookDeliveryView>> {
-    const delivery = isUuid(id) ? await this.webhooks.replay(id, context.merchant.id, modeOf(context), new Date()) : null;
+    const delivery = isUuid(id) ? await this.deliveries.replay(id, context.merchant.id, modeOf(context), new Date()) : null;
     if (!delivery) throw ApiError.of('NOT_FOUND');
     await this.wake(delivery);
     await this.audit.record(context, 'webhook_delivery.replayed', { target: delivery.id, details: { app_id: delivery.appId, event_type: delivery.eventType } });
@@ -75,7 +75,7 @@ export class DeliveriesController {
     let replayed = 0;
     const now = new Date();
     for (const id of ids) {
-      const delivery = await this.webhooks.replay(id, context.merchant.id, mode, now);
+      const delivery = await this.deliveries.replay(id, context.merchant.id, mode, now);
       if (!delivery) continue;
       replayed++;
       await this.wake(delivery);

@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/com
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppSummaryView, CreatedAppView, DashboardMode, DashboardOk, generateWebhookSecret, ShownOnceView } from '@momo/contracts';
-import { ApiKeyEntity, AppEntity, DashboardReadsRepository, MerchantsRepository, WebhooksRepository } from '@momo/data';
+import { ApiKeyEntity, AppEntity, AppsRepository, DashboardReadsRepository, MerchantsRepository } from '@momo/data';
 import { issueApiKey } from '@momo/domain';
 import { isUuid, WebhookUrlCheck } from '@momo/money-requests';
 import { ApiError, SecretBox } from '@momo/platform';
@@ -30,7 +30,7 @@ export class AppsController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly merchants: MerchantsRepository,
-    private readonly webhooks: WebhooksRepository,
+    private readonly apps: AppsRepository,
     private readonly reads: DashboardReadsRepository,
     private readonly webhookUrls: WebhookUrlCheck,
     private readonly redis: DashboardRedis,
@@ -98,7 +98,7 @@ export class AppsController {
     const secret = generateWebhookSecret();
     const now = new Date();
     const overlap = body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
-    const rotated = await this.webhooks.rotateWebhookSecret(id, context.merchant.id, modeOf(context), this.box.seal(secret), new Date(now.getTime() + overlap * 1000), now);
+    const rotated = await this.apps.rotateWebhookSecret(id, context.merchant.id, modeOf(context), this.box.seal(secret), new Date(now.getTime() + overlap * 1000), now);
     if (!rotated) throw ApiError.of('NOT_FOUND');
     await this.audit.record(context, 'webhook_secret.rotated', { target: id, details: { previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } });
     return { success: true, data: { app_id: id, secret, previous_secret_expires_at: rotated.previousExpiresAt.toISOString() } };

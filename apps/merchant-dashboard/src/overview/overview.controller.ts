@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import type { DashboardOk, OverviewView } from '@momo/contracts';
-import { DashboardReadsRepository, LedgerRepository } from '@momo/data';
+import { DashboardReadsRepository, BalanceTransactionsRepository } from '@momo/data';
 import { Dashboard, DashboardContext, modeOf } from '../auth/dashboard-context';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 
@@ -10,7 +10,7 @@ const DAYS = 14;
 export class OverviewController {
   constructor(
     private readonly reads: DashboardReadsRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly ledger: BalanceTransactionsRepository,
     private readonly config: MerchantDashboardConfig,
   ) {}
 

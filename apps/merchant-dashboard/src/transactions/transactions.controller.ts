@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { DashboardOk, Page, TransactionDetailView, TransactionRowView } from '@momo/contracts';
-import { DashboardReadsRepository, MerchantsRepository, MerchantTransactionFilters, toDeliveryDetailView, toTransactionView, WebhooksRepository } from '@momo/data';
+import { toTransactionView } from '@momo/contracts';
+import { DashboardReadsRepository, MerchantsRepository, MerchantTransactionFilters, toDeliveryDetailView } from '@momo/data';
 import { parseMsisdn } from '@momo/domain';
 import { decodeCursor, encodeCursor, IdempotentRequests, isUuid, TransactionCommands } from '@momo/money-requests';
 import { ApiError } from '@momo/platform';
@@ -19,7 +20,6 @@ export class TransactionsController {
   constructor(
     private readonly reads: DashboardReadsRepository,
     private readonly merchants: MerchantsRepository,
-    private readonly webhooks: WebhooksRepository,
     private readonly idempotency: IdempotentRequests,
     private readonly commands: TransactionCommands,
     private readonly audit: AuditTrail,

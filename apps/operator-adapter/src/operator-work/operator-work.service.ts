@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
-import { TransactionEntity, TransactionsRepository, traceOf } from '@momo/data';
+import { TransactionEntity, TransactionReadsRepository, traceOf } from '@momo/data';
 import { initiationSendable } from '@momo/domain';
 import { JobProducer, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
@@ -17,7 +17,7 @@ export class OperatorWork {
   private readonly reads: MicroBatcher<string, TransactionEntity | null>;
 
   constructor(
-    private readonly transactions: TransactionsRepository,
+    private readonly transactions: TransactionReadsRepository,
     private readonly producer: JobProducer,
     private readonly config: OperatorAdapterConfig,
   ) {

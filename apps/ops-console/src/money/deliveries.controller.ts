@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Logger, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { JobIds } from '@momo/contracts';
-import { OpsViewsRepository, WebhooksRepository } from '@momo/data';
+import { DeliveryLogRepository, OpsViewsRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { ConsoleAudit } from '../audit/console-audit.service';
 import { SignedIn, SignedInRequest, viewerOf } from '../auth/signed-in';
@@ -19,7 +19,7 @@ export class DeliveriesController {
 
   constructor(
     private readonly views: OpsViewsRepository,
-    private readonly webhooks: WebhooksRepository,
+    private readonly deliveries: DeliveryLogRepository,
     private readonly producer: JobProducer,
     private readonly audit: ConsoleAudit,
   ) {}
@@ -59,7 +59,7 @@ export class DeliveriesController {
       return void reply.code(403).type('text/html; charset=utf-8').send('<p>Your role cannot replay deliveries.</p>');
     }
     if (!appId || !mode) return void reply.code(400).type('text/html; charset=utf-8').send('<p>Which app and mode? Go back and use the Replay button.</p>');
-    const deliveries = await this.webhooks.replayAbandoned(appId, mode, new Date(), REPLAY_BATCH);
+    const deliveries = await this.deliveries.replayAbandoned(appId, mode, new Date(), REPLAY_BATCH);
     // Recorded in Postgres first; the jobs are only wake-up calls (the dispatcher's sweeper finds due deliveries anyway).
     try {
       await this.producer.addBulk(

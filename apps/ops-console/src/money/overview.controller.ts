@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { OpsViewsRepository, PENDING_AGE_BUCKETS, PendingCount, ReconciliationExceptionsRepository } from '@momo/data';
+import { OpsViewsRepository, PENDING_AGE_BUCKETS, PendingCount, ExceptionCountsRepository } from '@momo/data';
 import { SignedIn, SignedInRequest, viewerOf } from '../auth/signed-in';
 import { OpsConsoleConfig } from '../ops-console.config';
 import { age, badge, html, SafeHtml, when } from '../pages/html';
@@ -14,7 +14,7 @@ const BUCKET_FROM = [0, ...PENDING_AGE_BUCKETS.slice(0, -1).map((b) => b.upTo)];
 export class OverviewController {
   constructor(
     private readonly views: OpsViewsRepository,
-    private readonly exceptions: ReconciliationExceptionsRepository,
+    private readonly exceptions: ExceptionCountsRepository,
     private readonly signals: ServiceSignals,
     private readonly config: OpsConsoleConfig,
   ) {}

@@ -1,6 +1,6 @@
 import { Job } from 'bullmq';
 import { ERROR_CODES, OperatorResultJob, UnresolvedAnswerJob } from '@momo/contracts';
-import { LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, TransactionsRepository } from '@momo/data';
+import { ExceptionCountsRepository, LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, TransactionsRepository } from '@momo/data';
 import { loadConfig } from '@momo/platform';
 import { payoutReserved } from '@momo/domain';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, seedSucceededPayment, TestDatabase } from '@momo/testing';
@@ -117,6 +117,6 @@ describe('reconciliation exceptions from operator results (Postgres)', () => {
     expect(again).toMatchObject({ resolution: 'customer refunded by hand, MTN ref R-77' });
     expect(again?.resolvedAt).not.toBeNull();
     expect((await exceptions.list({ limit: 10 })).map((x) => x.id)).not.toContain(open.id);
-    expect(await exceptions.openCounts()).toEqual({ missed_success: 1, phantom_success: 0, missing_at_operator: 0, missing_here: 0, amount_differs: 0 });
+    expect(await new ExceptionCountsRepository(db.dataSource).openCounts()).toEqual({ missed_success: 1, phantom_success: 0, missing_at_operator: 0, missing_here: 0, amount_differs: 0 });
   });
 });

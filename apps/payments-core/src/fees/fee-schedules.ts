@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { MerchantsRepository } from '@momo/data';
+import { FeeSchedulesRepository } from '@momo/data';
 import { computeFee, DEFAULT_FEE_SCHEDULE, Direction, FeeSchedule } from '@momo/domain';
 import { MicroBatcher } from '@momo/platform';
 
@@ -13,7 +13,7 @@ import { MicroBatcher } from '@momo/platform';
 export class FeeSchedules {
   private readonly reads: MicroBatcher<string, FeeSchedule | null>;
 
-  constructor(private readonly merchants: MerchantsRepository) {
+  constructor(private readonly merchants: FeeSchedulesRepository) {
     this.reads = new MicroBatcher(
       async (merchantIds) => {
         const schedules = await merchants.feeSchedulesOf([...new Set(merchantIds)]);

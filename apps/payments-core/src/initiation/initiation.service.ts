@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandReply, ErrorCode, InitiationOutcome, JobIds } from '@momo/contracts';
-import { toTransactionView, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { CommandReply, ErrorCode, InitiationOutcome, JobIds, toTransactionView } from '@momo/contracts';
+import { TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OperatorResults } from '../settlement/operator-results';

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
-import { JobIds, QueueName } from '@momo/contracts';
-import { OutboxRepository, toTransactionView, TransactionsRepository } from '@momo/data';
+import { JobIds, QueueName, toTransactionView } from '@momo/contracts';
+import { OutboxRepository, TransactionsRepository } from '@momo/data';
 import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl, TRACE_FIELD } from '@momo/platform';
 import { createTestDatabase, deleteQueueKeys, freePort, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
 import { PaymentsCoreConfig } from '../payments-core.config';

@@ -1,6 +1,6 @@
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
-import { JobIds, QueueName } from '@momo/contracts';
-import { OutboxConsumptionRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhooksRepository } from '@momo/data';
+import { JobIds, QueueName, toTransactionView } from '@momo/contracts';
+import { OutboxConsumptionRepository, OutboxRepository, TransactionsRepository, WebhookDeliveriesRepository } from '@momo/data';
 import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
 import {
   createTestDatabase,
@@ -62,7 +62,7 @@ describe('outbox sweeper (Postgres + Redis)', () => {
   const consumed = async (eventIds: string[]) =>
     (await db.dataSource.query(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[]) AND consumed_at IS NOT NULL`, [eventIds])).map((r: { id: string }) => r.id).sort();
   const stateOf = (eventId: string) => events.getJobState(JobIds.webhookEvent(eventId));
-  const deliver = (eventId: string) => new WebhooksRepository(db.dataSource).createDeliveryForEvent(eventId, new Date(), new Date());
+  const deliver = (eventId: string) => new WebhookDeliveriesRepository(db.dataSource).createDeliveryForEvent(eventId, new Date(), new Date());
 
   it('marks consumed what the dispatcher has, leaves a backlog alone, and publishes again what Redis lost or failed for good', async () => {
     // One job the dispatcher completed without a delivery (no URL at the time), one it failed for good.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandReply, CreatePaymentCommand, CreatePayoutCommand, CreateRefundCommand, JobIds } from '@momo/contracts';
-import { LedgerRepository, MerchantsRepository, TransactionEntity } from '@momo/data';
+import { BalanceTransactionsRepository, MerchantsRepository, TransactionEntity } from '@momo/data';
 import { computeFee, DEFAULT_FEE_SCHEDULE, FeeSchedule } from '@momo/domain';
 import { JobRpc } from '@momo/platform';
 import { BootedService, LocalStack, seedMerchant, SeededMerchant, seedSucceededPayment, ServiceHarness, waitFor } from '@momo/testing';
@@ -26,7 +26,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
   let harness: ServiceHarness;
   let processes: LocalStack;
   let core: BootedService<PaymentsCoreConfig>;
-  let ledger: LedgerRepository;
+  let balances: BalanceTransactionsRepository;
 
   const send = <N extends 'create-payment' | 'create-payout' | 'create-refund'>(name: N, command: N extends 'create-refund' ? CreateRefundCommand : CreatePaymentCommand) =>
     core.app.get(JobRpc).call(name, command as never, { jobId: `${name}-${command.transactionId}-${randomUUID()}`, timeoutMs: 15_000 }) as Promise<
@@ -74,7 +74,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
     harness = await ServiceHarness.start('core-create');
     processes = await harness.startProcesses(['operator-simulator', 'operator-adapter']);
     core = await harness.boot(paymentsCoreService, { INITIATION_WAIT_MS: '1500', SETTLEMENT_TEST_EVERY_SECONDS: '3600' });
-    ledger = new LedgerRepository(harness.db.dataSource);
+    balances = new BalanceTransactionsRepository(harness.db.dataSource);
   }, 120_000);
   afterAll(() => harness?.stop());
 
@@ -124,11 +124,11 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       const [first, racing] = await Promise.all([reply('create-payout', cmd), reply('create-payout', cmd)]);
       expect(created(first)).toMatchObject({ id: cmd.transactionId, status: 'pending', direction: 'payout', amount: 10_000, fee });
       expect(created(racing)).toMatchObject({ id: cmd.transactionId });
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
       // Retries, some racing each other (a gateway that timed out and a merchant retrying at once).
       const retries = await Promise.all([reply('create-payout', cmd), reply('create-payout', cmd), reply('create-payout', cmd)]);
       for (const r of retries) expect(created(r)).toMatchObject({ id: cmd.transactionId });
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 50_000 - 10_000 - fee, pending: 0, reserved: 10_000 + fee });
       expect(await journals(cmd.transactionId)).toEqual(['payout_reserved']);
       expect(await operatorRequests(cmd.transactionId)).toBe(1);
     });
@@ -138,7 +138,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       const cmd = command(m, { amount: 10_000 });
       expect(refusal(await reply('create-payout', cmd))).toBe('INSUFFICIENT_BALANCE');
       expect(await row(cmd.transactionId)).toBeNull();
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 10_000, pending: 0, reserved: 0 });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 10_000, pending: 0, reserved: 0 });
       expect(await operatorRequests(cmd.transactionId)).toBe(0);
     });
 
@@ -148,7 +148,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       const fee = computeFee(5_000, DEFAULT_FEE_SCHEDULE.payout);
       created(await reply('create-payout', cmd));
       expect(await row(cmd.transactionId)).toMatchObject({ withdrawal: true, direction: 'payout', fee, status: 'pending' });
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 20_000 - 5_000 - fee, pending: 0, reserved: 5_000 + fee });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 20_000 - 5_000 - fee, pending: 0, reserved: 5_000 + fee });
     });
   });
 
@@ -171,7 +171,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       created(await reply('create-payment', paid));
       await waitFor(async () => ((await row(paid.transactionId))?.status === 'succeeded' ? true : undefined), { what: 'the payment to succeed' });
       const net = 4_000 - computeFee(4_000, DEFAULT_FEE_SCHEDULE.collect);
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 30_000, pending: net, reserved: 0 });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 30_000, pending: net, reserved: 0 });
 
       const cmd = refund(m, paid.transactionId);
       const fee = computeFee(4_000, DEFAULT_FEE_SCHEDULE.payout);
@@ -184,7 +184,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
         reverses_payment_id: paid.transactionId,
       });
       // The payment is settled early and amount + fee leave the available balance (held, or paid out once the operator is done).
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toMatchObject({ available: 30_000 + net - 4_000 - fee, pending: 0 });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toMatchObject({ available: 30_000 + net - 4_000 - fee, pending: 0 });
       expect(await journals(cmd.transactionId)).toContain('payout_reserved');
       // The same command again is the same refund, not sent again; another refund is refused.
       expect(created(await reply('create-refund', cmd))).toMatchObject({ id: cmd.transactionId });
@@ -206,7 +206,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       expect(refusal(await reply('create-refund', uncovered))).toBe('INSUFFICIENT_BALANCE');
       for (const c of [tooMuch, notTheirs, uncovered]) expect(await row(c.transactionId)).toBeNull();
       // The early settlement a refund makes is rolled back with it: the payment is still unsettled.
-      expect(await ledger.merchantBalance(m.merchantId, 'test')).toEqual({ available: 0, pending: 4_000, reserved: 0 });
+      expect(await balances.merchantBalance(m.merchantId, 'test')).toEqual({ available: 0, pending: 4_000, reserved: 0 });
     });
   });
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   InvariantsRepository,
+  BalanceTransactionsRepository,
+  FeeSchedulesRepository,
   LedgerRepository,
-  MerchantsRepository,
   OutboxRepository,
   ReconciliationExceptionsRepository,
+  SettlementReadsRepository,
   SettlementsRepository,
   TransactionEntity,
   TransactionsRepository,
@@ -46,7 +48,7 @@ describe('settlement runs (Postgres)', () => {
       transactions,
       ledger,
       new SettlementsRepository(db.dataSource),
-      new FeeSchedules(new MerchantsRepository(db.dataSource)),
+      new FeeSchedules(new FeeSchedulesRepository(db.dataSource)),
       new InitiationService(transactions, new PendingTransactions(transactions), finality, silentAdapter, config, results),
     );
   };
@@ -68,7 +70,7 @@ describe('settlement runs (Postgres)', () => {
     if (completedAt) await db.dataSource.query(`UPDATE transactions SET completed_at = $2 WHERE id = $1`, [t.id, completedAt]);
     return done;
   };
-  const balance = (m: SeededMerchant) => ledger.merchantBalance(m.merchantId, 'test');
+  const balance = (m: SeededMerchant) => new BalanceTransactionsRepository(db.dataSource).merchantBalance(m.merchantId, 'test');
   const row = async (id: string) => (await db.dataSource.query(`SELECT settled_at, settlement_id FROM transactions WHERE id = $1`, [id]))[0];
   const releasesOf = async (ids: string[]) =>
     (await db.dataSource.query(`SELECT count(*)::int AS n FROM ledger_journals WHERE kind = 'collect_released' AND transaction_id = ANY($1::uuid[])`, [ids]))[0].n;
@@ -93,7 +95,7 @@ describe('settlement runs (Postgres)', () => {
     expect(await balance(merchant)).toEqual({ pending: net(later), available: net(due[0]) + net(due[1]), reserved: 0 });
     for (const t of due) expect(await row(t.id)).toMatchObject({ settled_at: expect.any(Date), settlement_id: settlement.id });
     expect(await row(later.id)).toEqual({ settled_at: null, settlement_id: null });
-    const covered = await new SettlementsRepository(db.dataSource).covered(settlement.id, 10);
+    const covered = await new SettlementReadsRepository(db.dataSource).covered(settlement.id, 10);
     expect(covered.map((c) => c.id).sort()).toEqual(due.map((t) => t.id).sort());
 
     // The same period again: the same run, already completed; nothing moves.
@@ -135,7 +137,7 @@ describe('settlement runs (Postgres)', () => {
     expect(liveRun.periodEnd.toISOString()).toBe('2026-03-08T22:00:00.000Z');
     expect((await row(covered.id)).settled_at).not.toBeNull();
     expect((await row(notYet.id)).settled_at).toBeNull();
-    expect(await ledger.merchantBalance(live.merchantId, 'live')).toMatchObject({ pending: 4_900, available: 4_900 });
+    expect(await new BalanceTransactionsRepository(db.dataSource).merchantBalance(live.merchantId, 'live')).toMatchObject({ pending: 4_900, available: 4_900 });
     // What this test left unsettled is settled now, so the next tests' invariants start clean.
     await runsWith().runPeriod('test', new Date());
     // Test-mode runs never touch live money, and the reverse.
@@ -217,7 +219,7 @@ describe('settlement runs (Postgres)', () => {
     const refusedRefund = await payoutsService().createRefund({ transactionId: randomUUID(), paymentId: unsettled.id, merchantId: poor.merchantId, appId: poor.appId, mode: 'test', reason: 'refund', initiatedBy: 'api' });
     expect(refusedRefund).toMatchObject({ outcome: 'rejected', error: { code: 'INSUFFICIENT_BALANCE' } });
     expect(await row(unsettled.id)).toEqual({ settled_at: null, settlement_id: null });
-    expect(await ledger.merchantBalance(poor.merchantId, 'test')).toEqual({ pending: net(unsettled), available: 0, reserved: 0 });
+    expect(await new BalanceTransactionsRepository(db.dataSource).merchantBalance(poor.merchantId, 'test')).toEqual({ pending: net(unsettled), available: 0, reserved: 0 });
 
     // Under load: a run, refunds of payments it is settling, and payouts, all at once.
     const payments = await Promise.all(Array.from({ length: 24 }, (_, i) => paid(merchant, 20_000 + i * 100)));

@@ -1,4 +1,4 @@
-import { LedgerRepository, OutboxRepository, TransactionsRepository } from '@momo/data';
+import { BalanceTransactionsRepository, LedgerRepository, OutboxRepository, TransactionsRepository } from '@momo/data';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { loadConfig } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
@@ -31,7 +31,7 @@ describe('SettlementService against Postgres', () => {
     expect(first?.status).toBe('succeeded');
     expect(first?.providerRef).toBe('MTN-1');
     expect(again).toBeNull();
-    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).pending).toBe(4_900);
+    expect((await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).pending).toBe(4_900);
     const events = await outboxOf(tx.id);
     expect(events).toHaveLength(1);
     expect(events[0].event_type).toBe('payment.succeeded');
@@ -51,17 +51,17 @@ describe('SettlementService against Postgres', () => {
 
   it('settles concurrent duplicates of one result exactly once', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1_000, fee: 20 }));
-    const before = (await ledger.merchantBalance(merchant.merchantId, 'test')).pending;
+    const before = (await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).pending;
     const results = await Promise.all(
       Array.from({ length: 10 }, () => settlement.settle(tx.id, { status: 'succeeded', failureCode: null, failureMessage: null })),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).pending).toBe(before + 980);
+    expect((await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).pending).toBe(before + 980);
     expect(await outboxOf(tx.id)).toHaveLength(1);
   });
 
   it('settles a burst of results in batches with the same effect as one by one, failing only the unknown transaction', async () => {
-    const before = (await ledger.merchantBalance(merchant.merchantId, 'test')).pending;
+    const before = (await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).pending;
     const payments = await Promise.all(
       Array.from({ length: 60 }, () => insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1_000, fee: 20 }))),
     );
@@ -76,7 +76,7 @@ describe('SettlementService against Postgres', () => {
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect((results[60] as PromiseRejectedResult).reason.message).toContain(unknown);
     const succeeded = payments.filter((_, i) => i % 3 !== 0).length;
-    expect((await ledger.merchantBalance(merchant.merchantId, 'test')).pending).toBe(before + succeeded * 980);
+    expect((await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).pending).toBe(before + succeeded * 980);
     const [counts] = await db.dataSource.query(
       `SELECT count(*) FILTER (WHERE e.event_type = 'payment.succeeded')::int AS ok, count(*) FILTER (WHERE e.event_type = 'payment.failed')::int AS failed,
               (SELECT count(*)::int FROM ledger_journals j WHERE j.transaction_id = ANY($1::uuid[])) AS journals

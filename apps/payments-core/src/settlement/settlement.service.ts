@@ -1,15 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  EventType,
-  FinalOutcome,
-  LedgerRepository,
-  OutboxRepository,
-  toTransactionView,
-  TransactionEntity,
-  TransactionsRepository,
-} from '@momo/data';
+import { toTransactionView, WebhookEventType } from '@momo/contracts';
+import { FinalOutcome, LedgerRepository, OutboxRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { collectPending, JournalDraft, MoneyMovement, payoutReleased, payoutSettled } from '@momo/domain';
 import { MicroBatcher } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
@@ -129,7 +122,7 @@ export function journalFor(t: TransactionEntity): JournalDraft | null {
   return t.status === 'succeeded' ? payoutSettled(movementOf(t)) : payoutReleased(movementOf(t));
 }
 
-export function eventTypeOf(t: TransactionEntity): EventType {
+export function eventTypeOf(t: TransactionEntity): WebhookEventType {
   const subject = t.direction === 'collect' ? 'payment' : 'payout';
-  return `${subject}.${t.status === 'succeeded' ? 'succeeded' : 'failed'}` as EventType;
+  return `${subject}.${t.status === 'succeeded' ? 'succeeded' : 'failed'}` as WebhookEventType;
 }

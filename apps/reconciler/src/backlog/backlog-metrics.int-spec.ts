@@ -1,4 +1,5 @@
-import { BacklogRepository, OutboxRepository, toTransactionView } from '@momo/data';
+import { toTransactionView } from '@momo/contracts';
+import { BacklogRepository, OutboxRepository } from '@momo/data';
 import { metricsRegistry } from '@momo/platform';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { BacklogMetrics } from './backlog-metrics';

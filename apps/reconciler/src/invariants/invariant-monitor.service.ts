@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { InvariantBounds, InvariantCheckpointsRepository, RecordedInvariants, ReconciliationExceptionsRepository } from '@momo/data';
+import { ExceptionCountsRepository, InvariantBounds, InvariantCheckpointsRepository, RecordedInvariants } from '@momo/data';
 import { metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { ReconcilerConfig } from '../reconciler.config';
 
@@ -44,7 +44,7 @@ export class InvariantMonitor extends PeriodicTask<RecordedInvariants> {
 
   constructor(
     private readonly checkpoints: InvariantCheckpointsRepository,
-    private readonly exceptions: ReconciliationExceptionsRepository,
+    private readonly exceptions: ExceptionCountsRepository,
     private readonly config: ReconcilerConfig,
   ) {
     super();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DELIVERY_HEADER, SIGNATURE_HEADER, TransactionView, verifySignature } from '@momo/contracts';
-import { MerchantsRepository, OutboxRepository, toTransactionView } from '@momo/data';
+import { DELIVERY_HEADER, SIGNATURE_HEADER, toTransactionView, TransactionView, verifySignature } from '@momo/contracts';
+import { MerchantsRepository, OutboxRepository } from '@momo/data';
 import { generateApiKey, hashApiKey, keyHint, Mode } from '@momo/domain';
 import { seedMerchant, SeededMerchant, seedSucceededPayment, startTestSystem, TEST_API_KEY_PEPPER, TestSystem, waitFor, WebhookReceiver } from '@momo/testing';
 import { verifyWebhook } from '@momo/webhook-receiver';

@@ -59,7 +59,7 @@ describe('webhook delivery lifecycle', () => {
 
     // A replay by hand: the merchant fixed the endpoint.
     receiver.respondWith = () => 200;
-    const replayed = await harness.webhooks.replay(delivery.id, merchant.merchantId, 'test', harness.clock.now());
+    const replayed = await harness.deliveryLog.replay(delivery.id, merchant.merchantId, 'test', harness.clock.now());
     expect(replayed).toMatchObject({ status: 'pending', roundStartedAfter: 12, replayCount: 1 });
     await harness.producer.add('deliver-webhook', { deliveryId: delivery.id, appId: merchant.appId, attempt: 13 }, { jobId: JobIds.webhookReplay(delivery.id, 1) });
     const [thirteenth] = (await harness.waitForAttempts(delivery.id, 13)).slice(12);
@@ -80,7 +80,7 @@ describe('webhook delivery lifecycle', () => {
     receiver.respondWith = () => 500;
     const delivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
     await harness.waitForAttempts(delivery.id, 1);
-    await harness.webhooks.replay(delivery.id, merchant.merchantId, 'test', harness.clock.now());
+    await harness.deliveryLog.replay(delivery.id, merchant.merchantId, 'test', harness.clock.now());
     await harness.producer.add('deliver-webhook', { deliveryId: delivery.id, appId: merchant.appId, attempt: 2 }, { jobId: JobIds.webhookReplay(delivery.id, 1) });
     await harness.waitForAttempts(delivery.id, 2);
     for (let n = 3; n <= 13; n++) await runNextAttempt(delivery.id, n);
@@ -95,7 +95,7 @@ describe('webhook delivery lifecycle', () => {
     const newSecret = 'whsec_rotated_secret_for_test';
     const box = new SecretBox(TEST_SECRETS_KEY);
     const now = new Date();
-    await harness.webhooks.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', box.seal(newSecret), new Date(now.getTime() + 3_600_000), now);
+    await harness.apps.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', box.seal(newSecret), new Date(now.getTime() + 3_600_000), now);
 
     const during = await harness.deliveryOfEvent(await harness.publishEvent(merchant));
     await harness.waitForAttempts(during.id, 1);
@@ -125,7 +125,7 @@ describe('webhook delivery lifecycle', () => {
       live.respondWith = () => 200;
       // A test-mode rotation (what a test key can do) opens a window in test only.
       const now = harness.clock.now();
-      await harness.webhooks.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', new SecretBox(TEST_SECRETS_KEY).seal('whsec_test_rotated'), new Date(now.getTime() + 3_600_000), now);
+      await harness.apps.rotateWebhookSecret(merchant.appId, merchant.merchantId, 'test', new SecretBox(TEST_SECRETS_KEY).seal('whsec_test_rotated'), new Date(now.getTime() + 3_600_000), now);
 
       const liveDelivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant, 'payment.succeeded', { mode: 'live' }));
       const testDelivery = await harness.deliveryOfEvent(await harness.publishEvent(merchant, 'payment.succeeded', { mode: 'test' }));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AttemptToRecord, NewDeliveryOutcome, RecordedAttempt, WebhooksRepository } from '@momo/data';
+import { AttemptToRecord, NewDeliveryOutcome, RecordedAttempt, WebhookDeliveriesRepository } from '@momo/data';
 import { MicroBatcher } from '@momo/platform';
 
 /**
@@ -11,7 +11,7 @@ export class DeliveryWrites {
   private readonly creations: MicroBatcher<{ eventId: string; now: Date; leaseUntil: Date }, NewDeliveryOutcome>;
   private readonly records: MicroBatcher<AttemptToRecord, RecordedAttempt | null>;
 
-  constructor(webhooks: WebhooksRepository) {
+  constructor(webhooks: WebhookDeliveriesRepository) {
     // One statement of each kind in flight at a time: the writes that arrive meanwhile wait at
     // most one statement and go out together. Measured at 200 deliveries/s: 0.55 commits per
     // delivery instead of 1.33 with two in flight, for the same dispatcher CPU.

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { DelayedError, Job } from 'bullmq';
 import { DeliverWebhookJob, QueueName } from '@momo/contracts';
-import { WebhooksRepository } from '@momo/data';
+import { WebhookDeliveriesRepository } from '@momo/data';
 import { Clock, JobHandlerHost, JobHandlers } from '@momo/platform';
 import { ATTEMPT_LEASE_MS, DELIVERY_LOCK_MS, WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { AppLanes } from './app-lanes';
@@ -21,7 +21,7 @@ export class WebhookDeliveriesProcessor extends JobHandlerHost<typeof QueueName.
   };
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly webhooks: WebhookDeliveriesRepository,
     private readonly runner: AttemptRunner,
     private readonly lanes: AppLanes,
     private readonly clock: Clock,

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError } from 'bullmq';
 import { QueueName, WebhookEventJob } from '@momo/contracts';
-import { WebhooksRepository } from '@momo/data';
+import { WebhookDeliveriesRepository } from '@momo/data';
 import { Clock, JobHandlerHost, JobHandlers } from '@momo/platform';
 import { AppLanes } from '../delivery/app-lanes';
 import { AttemptRunner } from '../delivery/attempt-runner';
@@ -23,7 +23,7 @@ export class WebhookEventsProcessor extends JobHandlerHost<typeof QueueName.Webh
   };
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly webhooks: WebhookDeliveriesRepository,
     private readonly jobs: DeliveryJobs,
     private readonly writes: DeliveryWrites,
     private readonly runner: AttemptRunner,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WebhooksRepository } from '@momo/data';
+import { WebhookDeliveriesRepository } from '@momo/data';
 import { Clock, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { DeliveryJobs } from '../delivery/delivery-jobs';
 import { webhookSweeps } from '../delivery/webhook.metrics';
@@ -17,7 +17,7 @@ export class DeliverySweeper extends PeriodicTask<number> {
   protected readonly failureMessage = 'delivery sweep failed; retrying next round';
 
   constructor(
-    private readonly webhooks: WebhooksRepository,
+    private readonly webhooks: WebhookDeliveriesRepository,
     private readonly jobs: DeliveryJobs,
     private readonly clock: Clock,
     private readonly config: WebhookDispatcherConfig,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateWebhookSecret, JobIds, QueueName } from '@momo/contracts';
+import { generateWebhookSecret, JobIds, QueueName, toTransactionView } from '@momo/contracts';
 import type { Mode } from '@momo/domain';
-import { MerchantsRepository, OutboxRepository, toTransactionView, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveryEntity, WebhooksRepository } from '@momo/data';
+import { AppsRepository, DeliveryLogRepository, MerchantsRepository, OutboxRepository, TransactionsRepository, WebhookAttemptEntity, WebhookDeliveriesRepository, WebhookDeliveryEntity } from '@momo/data';
 import { Clock, JobProducer, SecretBox } from '@momo/platform';
 import { insertTransaction, newTransaction, seedMerchant, SeededMerchant, SeedMerchantOptions, ServiceHarness, TEST_SECRETS_KEY, TestDatabase, waitFor } from '@momo/testing';
 import { WebhookDispatcherModule } from '../app.module';
@@ -62,8 +62,18 @@ export class DispatcherHarness {
     return this.services.queuePrefix;
   }
 
-  get webhooks(): WebhooksRepository {
-    return this.app.get(WebhooksRepository);
+  get webhooks(): WebhookDeliveriesRepository {
+    return this.app.get(WebhookDeliveriesRepository);
+  }
+
+  /** The merchant's side (replays), which the gateway owns: straight on the test database. */
+  get deliveryLog(): DeliveryLogRepository {
+    return new DeliveryLogRepository(this.db.dataSource);
+  }
+
+  /** The merchant's side (secret rotation), which the gateway owns: straight on the test database. */
+  get apps(): AppsRepository {
+    return new AppsRepository(this.db.dataSource);
   }
 
   get sweeper(): DeliverySweeper {

@@ -1,2 +1,3 @@
 export * from './signature';
 export * from './secret';
+export * from './event-types';

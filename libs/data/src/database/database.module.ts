@@ -1,13 +1,22 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InfraConfig } from '@momo/platform';
+import { DatabaseService, ownershipViolations, WritesTables } from '../ownership';
 import { dataSourceOptions } from './data-source-options';
-import { REPOSITORIES } from '../repositories';
 
-/** The Postgres connection pool and every repository, for services that use the database. */
+/** A repository class with its declared writes (every *.repository.ts has them). */
+export type RepositoryClass = Type<unknown> & WritesTables;
+
+/**
+ * The Postgres connection pool and the repositories one service declares: writing to a table is
+ * a visible dependency, and a repository that writes a table the service may not write
+ * (TABLE_OWNERSHIP) stops the service at boot.
+ */
 @Module({})
 export class DatabaseModule {
-  static forRoot(applicationName: string): DynamicModule {
+  static forService(service: DatabaseService, repositories: readonly RepositoryClass[]): DynamicModule {
+    const violations = ownershipViolations(service, repositories);
+    if (violations.length > 0) throw new Error(`table ownership: ${violations.join('; ')}`);
     return {
       module: DatabaseModule,
       global: true,
@@ -15,14 +24,14 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [InfraConfig],
           useFactory: (config: InfraConfig) => ({
-            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, applicationName),
+            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, service),
             retryAttempts: 20,
             retryDelay: 1500,
           }),
         }),
       ],
-      providers: REPOSITORIES,
-      exports: REPOSITORIES,
+      providers: [...repositories],
+      exports: [...repositories],
     };
   }
 }

@@ -1,14 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { TransactionView } from '@momo/contracts';
-
-export const EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payout.succeeded', 'payout.failed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { TransactionView, WebhookEventType } from '@momo/contracts';
 
 /** A domain event written in the same Postgres transaction as the change it announces. */
 @Entity('outbox_events')
 export class OutboxEventEntity {
   @PrimaryColumn('uuid') id!: string;
-  @Column('text', { name: 'event_type' }) eventType!: EventType;
+  @Column('text', { name: 'event_type' }) eventType!: WebhookEventType;
   @Column('uuid', { name: 'transaction_id' }) transactionId!: string;
   @Column('uuid', { name: 'app_id' }) appId!: string;
   /** The Transaction as it was when the event happened: the webhook's `data`. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Direction, Mode, Network } from '@momo/domain';
+import type { Table } from '../ownership';
 
 export interface PendingGroup {
   direction: Direction;
@@ -25,6 +26,8 @@ export interface OutboxLag {
  */
 @Injectable()
 export class BacklogRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async pendingTransactions(): Promise<PendingGroup[]> {

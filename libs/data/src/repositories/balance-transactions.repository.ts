@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
+
+/** A merchant's money in one mode: unsettled, spendable, held for cash outs in flight. */
+export interface MerchantBalance {
+  pending: number;
+  available: number;
+  reserved: number;
+}
 
 /** What a ledger movement was, for the merchant (docs/settlement.md). */
 export const BALANCE_TRANSACTION_TYPES = [
@@ -102,7 +110,19 @@ const MOVEMENTS = `
  */
 @Injectable()
 export class BalanceTransactionsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The balances now (the cached ones, which the invariants check against the entries). */
+  async merchantBalance(merchantId: string, mode: string, em: EntityManager = this.dataSource.manager): Promise<MerchantBalance> {
+    const rows: { kind: string; balance: string }[] = await em.query(
+      `SELECT kind, balance FROM ledger_accounts WHERE merchant_id = $1 AND mode = $2`,
+      [merchantId, mode],
+    );
+    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance ?? 0);
+    return { pending: of('merchant_pending'), available: of('merchant_available'), reserved: of('merchant_reserved') };
+  }
 
   /** Newest first, before the given journal id. */
   async list(filters: BalanceTransactionFilters, limit: number, beforeId?: string): Promise<BalanceTransaction[]> {

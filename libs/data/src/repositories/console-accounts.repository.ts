@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 export const CONSOLE_ROLES = ['viewer', 'operator'] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
@@ -48,6 +49,8 @@ export interface AuditRecord extends Required<Omit<AuditEntry, 'details'>> {
  */
 @Injectable()
 export class ConsoleAccountsRepository {
+  static readonly writes: readonly Table[] = ['console_operators', 'console_sessions', 'console_audit_log'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Creates an account, or (same e-mail) replaces its name, role and password and re-enables it. */

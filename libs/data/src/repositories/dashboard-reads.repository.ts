@@ -4,7 +4,9 @@ import { DataSource } from 'typeorm';
 import type { Direction, Mode, Network, TransactionStatus } from '@momo/domain';
 import { OperatorCallbackEntity, OperatorRequestEntity, TransactionEntity, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
-import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
+import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
+import { rowsOf, Sql, sql, Where } from './sql';
+import type { Table } from '../ownership';
 
 /** What the dashboard's transaction list filters on; the merchant and mode come from the session. */
 export interface MerchantTransactionFilters {
@@ -53,50 +55,36 @@ export interface TransactionTrail {
  */
 @Injectable()
 export class DashboardReadsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One page, newest first, before the position of the previous page's last row. */
   async transactions(filters: MerchantTransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
-    const where = ['merchant_id = $1', 'mode = $2'];
-    const values: unknown[] = [filters.merchantId, filters.mode];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      values.push(value);
-      where.push(sql(`$${values.length}`));
-    };
-    if (filters.appId) add((p) => `app_id = ${p}`, filters.appId);
-    if (filters.status) add((p) => `status = ${p}`, filters.status);
-    if (filters.direction) add((p) => `direction = ${p}`, filters.direction);
-    if (filters.network) add((p) => `network = ${p}`, filters.network);
-    if (filters.createdFrom) add((p) => `created_at >= ${p}::timestamptz`, filters.createdFrom);
-    if (filters.createdTo) add((p) => `created_at < ${p}::timestamptz`, filters.createdTo);
-    if (filters.search) {
-      const parts: string[] = [];
-      const s = filters.search;
-      if (s.id) {
-        values.push(s.id);
-        parts.push(`id = $${values.length}::uuid`);
-      }
-      values.push(s.reference);
-      parts.push(`reference = $${values.length}`);
-      if (s.msisdn) {
-        values.push(s.msisdn);
-        parts.push(`msisdn = $${values.length}`);
-      }
-      where.push(`(${parts.join(' OR ')})`);
-    }
-    if (before) {
-      values.push(before.createdAt, before.id);
-      where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
-    }
-    values.push(limit);
+    const where = new Where()
+      .and(sql`merchant_id = ${filters.merchantId}`)
+      .and(sql`mode = ${filters.mode}`)
+      .andIf(filters.appId, (appId) => sql`app_id = ${appId}`)
+      .andIf(filters.status, (status) => sql`status = ${status}`)
+      .andIf(filters.direction, (direction) => sql`direction = ${direction}`)
+      .andIf(filters.network, (network) => sql`network = ${network}`)
+      .andIf(filters.createdFrom, (from) => sql`created_at >= ${from}::timestamptz`)
+      .andIf(filters.createdTo, (to) => sql`created_at < ${to}::timestamptz`)
+      .andIf(filters.search, (search) =>
+        Sql.join(
+          [
+            ...(search.id ? [sql`id = ${search.id}::uuid`] : []),
+            sql`reference = ${search.reference}`,
+            ...(search.msisdn ? [sql`msisdn = ${search.msisdn}`] : []),
+          ],
+          ' OR ',
+        ),
+      )
+      .andIf(before, (position) => olderThan(position));
     const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM transactions
-        WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${values.length}`,
-      values,
-    );
-    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: { createdAt: row.created_at_exact as string, id: row.id as string } }));
+    const rows = await rowsOf(em, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
   }
 
   async transaction(id: string, merchantId: string, mode: Mode): Promise<TransactionEntity | null> {

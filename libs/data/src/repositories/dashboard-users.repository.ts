@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DashboardAuditEntryEntity, DashboardRole, DashboardSessionEntity, DashboardUserEntity, MerchantEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 export interface NewDashboardUser {
   id: string;
@@ -39,6 +40,8 @@ export interface SessionWithUser {
 /** dashboard_users, dashboard_sessions, dashboard_audit_log: owned by merchant-dashboard (and the admin CLI's invitations). */
 @Injectable()
 export class DashboardUsersRepository {
+  static readonly writes: readonly Table[] = ['dashboard_users', 'dashboard_sessions', 'dashboard_audit_log'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findByEmail(email: string): Promise<DashboardUserEntity | null> {

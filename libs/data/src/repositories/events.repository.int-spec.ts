@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
 import { EventsRepository } from './events.repository';
 import { MerchantsRepository } from './merchants.repository';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 /** The events API's reads: scoped to an app (or an account) and a mode, paged newest first, and the very body a webhook carries. */
 describe('EventsRepository', () => {
@@ -80,7 +80,7 @@ describe('EventsRepository', () => {
     const merchant = await seedMerchant(db.dataSource, { webhookUrl: 'https://example.com/hook' });
     const id = await addEvent(merchant, 'test');
     const now = new Date();
-    const [delivery] = await new WebhooksRepository(db.dataSource).createDeliveriesForEvents([{ eventId: id, now, leaseUntil: new Date(now.getTime() + 90_000) }]);
+    const [delivery] = await new WebhookDeliveriesRepository(db.dataSource).createDeliveriesForEvents([{ eventId: id, now, leaseUntil: new Date(now.getTime() + 90_000) }]);
     if (delivery.kind !== 'created') throw new Error(`expected a new delivery, got ${delivery.kind}`);
     expect((await events.find(id, { merchantId: merchant.merchantId, mode: 'test' }))?.body).toBe(delivery.delivery.body);
   });

@@ -3,8 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { queryRows } from './hydrate';
-import { PagePosition } from './merchants.repository';
+import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
+import { rowsOf, Sql, sql, Where } from './sql';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
+import type { Table } from '../ownership';
 
 /** Whose events a key may read: one app's (app keys) or every app's of an account (account keys), in one mode. */
 export interface EventScope {
@@ -36,38 +38,28 @@ export interface StoredEvent {
  */
 @Injectable()
 export class EventsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Newest first, after `before`; one extra row tells whether more follow. */
   async list(scope: EventScope, filters: EventFilters, limit: number, before?: PagePosition): Promise<{ event: StoredEvent; position: PagePosition }[]> {
-    const where = ['a.merchant_id = $1', `(e.payload->>'mode') = $2`];
-    const params: unknown[] = [scope.merchantId, scope.mode];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (scope.appId) add('e.app_id = ?', scope.appId);
-    if (filters.types?.length) add('e.event_type = ANY(?::text[])', filters.types);
-    if (filters.createdFrom) add('e.created_at >= ?', filters.createdFrom);
-    if (filters.createdTo) add('e.created_at < ?', filters.createdTo);
-    if (before) {
-      params.push(before.createdAt, before.id);
-      where.push(`(e.created_at, e.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(limit + 1);
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT e.id, e.app_id, ${WEBHOOK_BODY_SQL} AS body,
-              to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at_exact
+    const where = new Where()
+      .and(sql`a.merchant_id = ${scope.merchantId}`)
+      .and(sql`(e.payload->>'mode') = ${scope.mode}`)
+      .andIf(scope.appId, (appId) => sql`e.app_id = ${appId}`)
+      .andIf(filters.types?.length ? filters.types : undefined, (types) => sql`e.event_type = ANY(${types}::text[])`)
+      .andIf(filters.createdFrom, (from) => sql`e.created_at >= ${from}`)
+      .andIf(filters.createdTo, (to) => sql`e.created_at < ${to}`)
+      .andIf(before, (position) => olderThan(position, 'e'));
+    const rows = await rowsOf(this.dataSource.manager, sql`SELECT e.id, e.app_id, ${Sql.trusted(WEBHOOK_BODY_SQL)} AS body, ${exactCreatedAt('e.created_at')} AS created_at_exact
          FROM outbox_events e JOIN apps a ON a.id = e.app_id
-        WHERE ${where.join(' AND ')}
+        WHERE ${where.toSql()}
         ORDER BY e.created_at DESC, e.id DESC
-        LIMIT $${params.length}`,
-      params,
-    );
+        LIMIT ${limit + 1}`);
     return rows.map((row) => ({
       event: { id: row.id as string, appId: row.app_id as string, body: row.body as string },
-      position: { createdAt: row.created_at_exact as string, id: row.id as string },
+      position: positionOf(row),
     }));
   }
 

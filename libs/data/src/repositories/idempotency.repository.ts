@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from './hydrate';
 import { preparedRows } from './prepared';
+import type { Table } from '../ownership';
 
 export interface IdempotencyScope {
   apiKeyId: string;
@@ -39,6 +40,8 @@ export interface ClaimRequest extends IdempotencyScope {
  */
 @Injectable()
 export class IdempotencyRepository {
+  static readonly writes: readonly Table[] = ['idempotency_keys'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async claim(request: ClaimRequest): Promise<ClaimResult> {

@@ -6,7 +6,7 @@ import { InvariantBounds, InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
 import { OutboxRepository } from './outbox.repository';
 import { SettlementsRepository } from './settlements.repository';
-import { toTransactionView } from './transaction.view';
+import { toTransactionView } from '@momo/contracts';
 import { TransactionsRepository } from './transactions.repository';
 
 /** The incremental checker: each round reads what was written since the last, and nothing it reads past is lost. */

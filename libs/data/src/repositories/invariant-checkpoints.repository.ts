@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { InvariantBounds, InvariantName, invariantQueries, InvariantResult, INVARIANTS, InvariantScope } from './invariants.repository';
+import type { Table } from '../ownership';
 
 /** Advisory lock key held while a round reads and moves the checkpoint (one round at a time across replicas). */
 const CHECKPOINT_LOCK = 7_411_300_001;
@@ -38,6 +39,8 @@ export interface InvariantRound extends RecordedInvariants {
  */
 @Injectable()
 export class InvariantCheckpointsRepository {
+  static readonly writes: readonly Table[] = ['invariant_checkpoints', 'invariant_account_totals', 'invariant_violations'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**

@@ -5,7 +5,7 @@ import { InvariantBounds, INVARIANTS, InvariantsRepository } from './invariants.
 import { LedgerRepository } from './ledger.repository';
 import { OutboxRepository } from './outbox.repository';
 import { SettlementsRepository } from './settlements.repository';
-import { toTransactionView } from './transaction.view';
+import { toTransactionView } from '@momo/contracts';
 import { TransactionsRepository } from './transactions.repository';
 
 /** The money invariants on a real ledger: silent when it is right, precise about each way it can go wrong. */

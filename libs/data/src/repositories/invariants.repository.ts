@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Deadlines } from '@momo/domain';
+import type { Table } from '../ownership';
 
 /** What the money invariants are checked against (docs/durability.md). */
 export interface InvariantBounds {
@@ -64,6 +65,8 @@ export type InvariantScope = { kind: 'all' } | { kind: 'since'; since: Date };
  */
 @Injectable()
 export class InvariantsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async check(bounds: InvariantBounds): Promise<InvariantResult[]> {

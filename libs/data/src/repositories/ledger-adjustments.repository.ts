@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AdjustmentCounterparty, ledgerAdjustment, Mode, Network } from '@momo/domain';
 import { queryRows } from './hydrate';
 import { LedgerRepository } from './ledger.repository';
+import type { Table } from '../ownership';
 
 export type AdjustmentStatus = 'proposed' | 'approved' | 'rejected';
 
@@ -49,6 +50,8 @@ export class AdjustmentRefusedError extends Error {
  */
 @Injectable()
 export class LedgerAdjustmentsRepository {
+  static readonly writes: readonly Table[] = ['ledger_adjustments', 'reconciliation_exceptions', 'ledger_accounts', 'ledger_journals', 'ledger_entries'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async propose(p: AdjustmentProposal): Promise<LedgerAdjustment> {

@@ -1,5 +1,6 @@
 import { collectPending, payoutReserved } from '@momo/domain';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { BalanceTransactionsRepository } from './balance-transactions.repository';
 import { InsufficientFundsError, LedgerRepository } from './ledger.repository';
 import { TransactionsRepository } from './transactions.repository';
 
@@ -21,20 +22,20 @@ describe('ledger and transactions in Postgres', () => {
 
   it('posts a collection once, however often the result is applied, to the pending (unsettled) balance', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { amount: 1000 }));
-    const before = await ledger.merchantBalance(merchant.merchantId, 'test');
+    const before = await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test');
     const first = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectPending(movement(1000, 20))));
     const second = await db.dataSource.transaction((em) => ledger.post(em, tx.id, collectPending(movement(1000, 20))));
     expect([first, second]).toEqual([true, false]);
-    expect(await ledger.merchantBalance(merchant.merchantId, 'test')).toEqual({ ...before, pending: before.pending + 980 });
+    expect(await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).toEqual({ ...before, pending: before.pending + 980 });
   });
 
   it('refuses a posting that would overdraw the merchant, leaving nothing behind', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'payout', amount: 1_000_000 }));
-    const before = await ledger.merchantBalance(merchant.merchantId, 'test');
+    const before = await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test');
     await expect(
       db.dataSource.transaction((em) => ledger.post(em, tx.id, payoutReserved(movement(1_000_000, 10_000)))),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    expect(await ledger.merchantBalance(merchant.merchantId, 'test')).toEqual(before);
+    expect(await new BalanceTransactionsRepository(db.dataSource).merchantBalance(merchant.merchantId, 'test')).toEqual(before);
     const journals = await db.dataSource.query(`SELECT count(*)::int AS n FROM ledger_journals WHERE transaction_id = $1`, [tx.id]);
     expect(journals[0].n).toBe(0);
   });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccountRef, accountKey, JournalDraft, mustStayNonNegative } from '@momo/domain';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** Thrown when a posting would take a merchant account below zero. */
 export class InsufficientFundsError extends Error {
@@ -12,13 +13,6 @@ export class InsufficientFundsError extends Error {
   }
 }
 
-/** A merchant's money in one mode: unsettled, spendable, held for cash outs in flight. */
-export interface MerchantBalance {
-  pending: number;
-  available: number;
-  reserved: number;
-}
-
 /**
  * The double-entry ledger. A posting is idempotent per (transaction, journal kind); merchant
  * balances are cached beside the entries and can never go negative (a CHECK constraint, hit by
@@ -26,6 +20,8 @@ export interface MerchantBalance {
  */
 @Injectable()
 export class LedgerRepository {
+  static readonly writes: readonly Table[] = ['ledger_accounts', 'ledger_journals', 'ledger_entries'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Returns false when this journal was already posted (a replayed result). Must run inside a transaction. */
@@ -82,15 +78,6 @@ export class LedgerRepository {
       `INSERT INTO ledger_entries (journal_id, account_id, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
       [legs.map((l) => l.journalId), legs.map((l) => accountIds.get(l.key)), legs.map((l) => l.amount)],
     );
-  }
-
-  async merchantBalance(merchantId: string, mode: string, em: EntityManager = this.dataSource.manager): Promise<MerchantBalance> {
-    const rows: { kind: string; balance: string }[] = await em.query(
-      `SELECT kind, balance FROM ledger_accounts WHERE merchant_id = $1 AND mode = $2`,
-      [merchantId, mode],
-    );
-    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance ?? 0);
-    return { pending: of('merchant_pending'), available: of('merchant_available'), reserved: of('merchant_reserved') };
   }
 
   /** Creates missing accounts, adds the summed deltas to the cached balances, and returns every account's id. */

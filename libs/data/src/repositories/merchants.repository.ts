@@ -3,8 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { FeeSchedule, Mode } from '@momo/domain';
 import { ApiKeyEntity, ApiKeyKind, AppEntity, AppStatus, AppWebhookSettingsEntity, MerchantEntity, MerchantStatus } from '../entities';
-import { preparedRows } from './prepared';
 import { hydrate, queryRows } from './hydrate';
+import { exactCreatedAt, newerThan, PagePosition, positionOf } from './paging';
+import { rowsOf, sql, Where } from './sql';
+import type { Table } from '../ownership';
 
 /** Everything the gateway needs to authorise one request, from one indexed query. */
 export interface KeyPrincipal {
@@ -22,17 +24,6 @@ export interface NewApiKey {
   keyHash: string;
   keyHint: string;
 }
-
-/**
- * A row's place in a keyset-paged listing: created_at to the microsecond (as Postgres text; a JS
- * Date would lose the microseconds and skip or repeat rows) and the id as tie-breaker.
- */
-export interface PagePosition {
-  createdAt: string;
-  id: string;
-}
-
-export const EXACT_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface MerchantPatch {
   name?: string;
@@ -73,6 +64,8 @@ export interface AppInMode {
 /** merchants, apps and api_keys: owned by api-gateway (and the admin CLI). */
 @Injectable()
 export class MerchantsRepository {
+  static readonly writes: readonly Table[] = ['merchants', 'apps', 'app_webhook_settings', 'api_keys'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findPrincipalByKeyHash(keyHash: string): Promise<KeyPrincipal | null> {
@@ -92,23 +85,6 @@ export class MerchantsRepository {
       merchant: hydrate(em, MerchantEntity, revive(rows[0].merchant as Record<string, unknown>)!),
       app: rows[0].app ? hydrate(em, AppEntity, revive(rows[0].app as Record<string, unknown>)!) : null,
     };
-  }
-
-  /** Just the negotiated fee schedule (null: the defaults), read on every transaction creation. */
-  async feeScheduleOf(id: string, em: EntityManager = this.dataSource.manager): Promise<FeeSchedule | null> {
-    const rows: { fee_schedule: FeeSchedule | null }[] = await em.query(`SELECT fee_schedule FROM merchants WHERE id = $1`, [id]);
-    return rows[0]?.fee_schedule ?? null;
-  }
-
-  /** Fee schedules of several merchants in one read (cash-ins created together); a merchant without one is absent. */
-  async feeSchedulesOf(ids: string[]): Promise<Map<string, FeeSchedule>> {
-    const rows = (await preparedRows(
-      this.dataSource.manager,
-      'merchants_fee_schedules',
-      `SELECT id, fee_schedule FROM merchants WHERE id = ANY($1::uuid[]) AND fee_schedule IS NOT NULL`,
-      [ids],
-    )) as { id: string; fee_schedule: FeeSchedule | null }[];
-    return new Map(rows.map((row) => [row.id, row.fee_schedule!]));
   }
 
   findMerchant(id: string, em: EntityManager = this.dataSource.manager): Promise<MerchantEntity | null> {
@@ -216,17 +192,10 @@ export class MerchantsRepository {
 
   /** One page of a merchant's apps, oldest first, after the position of the previous page's last app. */
   async listApps(merchantId: string, limit: number, after?: PagePosition): Promise<{ app: AppEntity; position: PagePosition }[]> {
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM apps
-        WHERE merchant_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
-        ORDER BY created_at, id LIMIT $4`,
-      [merchantId, after?.createdAt ?? null, after?.id ?? null, limit],
-    );
-    return rows.map((row) => ({
-      app: hydrate(this.dataSource.manager, AppEntity, row),
-      position: { createdAt: row.created_at_exact as string, id: row.id as string },
-    }));
+    const where = new Where().and(sql`merchant_id = ${merchantId}`).andIf(after, (position) => newerThan(position));
+    const rows = await rowsOf(this.dataSource.manager, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM apps
+        WHERE ${where.toSql()} ORDER BY created_at, id LIMIT ${limit}`);
+    return rows.map((row) => ({ app: hydrate(this.dataSource.manager, AppEntity, row), position: positionOf(row) }));
   }
 
   /** Keys that still work (not revoked, not expired) of these apps. */

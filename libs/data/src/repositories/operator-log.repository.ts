@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { preparedRows } from './prepared';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
+import type { Table } from '../ownership';
 
 export type OperatorRequestRecord = Omit<OperatorRequestEntity, 'id' | 'createdAt'>;
 export type OperatorCallbackRecord = Omit<OperatorCallbackEntity, 'id' | 'createdAt'>;
@@ -10,6 +11,8 @@ export type OperatorCallbackRecord = Omit<OperatorCallbackEntity, 'id' | 'create
 /** operator_requests and operator_callbacks: owned by operator-adapter, read by support. */
 @Injectable()
 export class OperatorLogRepository {
+  static readonly writes: readonly Table[] = ['operator_requests', 'operator_callbacks'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async recordRequest(record: OperatorRequestRecord): Promise<void> {

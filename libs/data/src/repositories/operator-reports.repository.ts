@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { compareReport, Mode, Network, OurReportedTransaction, parseOperatorReport, ReportMismatch, ReportStatus } from '@momo/domain';
 import { queryRows } from './hydrate';
 import { ReconciliationExceptionsRepository } from './reconciliation-exceptions.repository';
+import type { Table } from '../ownership';
 
 export interface ReportImport {
   network: Network;
@@ -46,6 +47,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class OperatorReportsRepository {
+  static readonly writes: readonly Table[] = ['operator_reports', 'reconciliation_exceptions'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async import(input: ReportImport): Promise<ReportImportSummary> {

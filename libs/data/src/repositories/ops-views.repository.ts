@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** Age buckets of pending transactions, as on-call reads them (upper bounds in seconds). */
 export const PENDING_AGE_BUCKETS = [
@@ -91,6 +92,8 @@ export interface PaymentStory {
  */
 @Injectable()
 export class OpsViewsRepository {
+  static readonly writes: readonly Table[] = [];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Pending transactions counted by network, mode, direction and age bucket (index: transactions_pending_idx). */

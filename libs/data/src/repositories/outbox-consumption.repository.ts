@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** A published outbox event the dispatcher was not yet seen to have. */
 export interface UnconsumedEvent {
@@ -19,6 +20,8 @@ export interface UnconsumedEvent {
  */
 @Injectable()
 export class OutboxConsumptionRepository {
+  static readonly writes: readonly Table[] = ['outbox_events'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**

@@ -2,23 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { TransactionView } from '@momo/contracts';
+import { TransactionView, WebhookEventType } from '@momo/contracts';
 import { TraceCarrier } from '@momo/platform';
-import { EventType, OutboxEventEntity } from '../entities';
+import { OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 /** Events written with the state change they announce, published to the queue afterwards. */
 @Injectable()
 export class OutboxRepository {
+  static readonly writes: readonly Table[] = ['outbox_events'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One event per (transaction, type): a replayed state change cannot announce itself twice. */
-  async add(em: EntityManager, eventType: EventType, transaction: TransactionView): Promise<void> {
+  async add(em: EntityManager, eventType: WebhookEventType, transaction: TransactionView): Promise<void> {
     await this.addMany(em, [{ eventType, transaction }]);
   }
 
   /** The same for many events in one statement (settlement batches). */
-  async addMany(em: EntityManager, events: { eventType: EventType; transaction: TransactionView }[]): Promise<void> {
+  async addMany(em: EntityManager, events: { eventType: WebhookEventType; transaction: TransactionView }[]): Promise<void> {
     if (events.length === 0) return;
     await em.query(
       `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload)

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EXCEPTION_KINDS, exceptionKindOf, FinalStatus, ReconciliationExceptionKind } from '@momo/domain';
+import { exceptionKindOf, FinalStatus, ReconciliationExceptionKind } from '@momo/domain';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 export interface ExceptionReport {
   transactionId: string;
@@ -69,6 +70,8 @@ const VIEW_SELECT = `SELECT x.*, t.direction, COALESCE(t.mode, x.mode) AS mode, 
  */
 @Injectable()
 export class ReconciliationExceptionsRepository {
+  static readonly writes: readonly Table[] = ['reconciliation_exceptions'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Records the contradiction; returns true the first time it is seen for this transaction and kind. */
@@ -148,15 +151,6 @@ export class ReconciliationExceptionsRepository {
     return rows.length === 1;
   }
 
-  /** Open exceptions per kind (every kind present, zero or not). */
-  async openCounts(): Promise<Record<ReconciliationExceptionKind, number>> {
-    const rows: { kind: ReconciliationExceptionKind; n: number }[] = await this.dataSource.manager.query(
-      `SELECT kind, count(*)::int AS n FROM reconciliation_exceptions WHERE resolved_at IS NULL GROUP BY kind`,
-    );
-    const counts = Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, 0])) as Record<ReconciliationExceptionKind, number>;
-    for (const row of rows) counts[row.kind] = row.n;
-    return counts;
-  }
 }
 
 function toView(r: Record<string, unknown>): ReconciliationExceptionView {

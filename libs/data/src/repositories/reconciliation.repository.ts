@@ -5,6 +5,7 @@ import { Deadlines, WATCHED_FAILURE_CODES } from '@momo/domain';
 import { TraceCarrier } from '@momo/platform';
 import { queryRows } from './hydrate';
 import { traceOf } from './transactions.repository';
+import type { Table } from '../ownership';
 
 /**
  * The watched codes as SQL literals (constants, not input): written out, the condition matches the
@@ -31,6 +32,8 @@ export interface DuePendingCheck extends DueCheck {
  */
 @Injectable()
 export class ReconciliationRepository {
+  static readonly writes: readonly Table[] = ['reconciliation_checks'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Pending transactions older than `minAgeSeconds` whose next check is due, oldest first. */

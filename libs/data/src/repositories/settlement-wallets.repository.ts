@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode, Network } from '@momo/domain';
 import { queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 export interface SettlementWallet {
   merchantId: string;
@@ -16,6 +17,8 @@ export interface SettlementWallet {
 /** settlement_wallets (api-gateway): where a merchant's withdrawals go, one wallet per mode. */
 @Injectable()
 export class SettlementWalletsRepository {
+  static readonly writes: readonly Table[] = ['settlement_wallets'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async set(merchantId: string, mode: Mode, msisdn: string, network: Network): Promise<SettlementWallet> {

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { TransactionEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import type { Table } from '../ownership';
 
 export interface SettlementRecord {
   id: string;
@@ -50,6 +51,8 @@ export interface SettlementScope {
  */
 @Injectable()
 export class SettlementsRepository {
+  static readonly writes: readonly Table[] = ['settlement_runs', 'settlements', 'transactions'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The run for this mode and period end, created or resumed; `completed` if an earlier attempt finished it. */
@@ -146,48 +149,10 @@ export class SettlementsRepository {
     return toRecord(row);
   }
 
-  /** A merchant's settlements in one mode, newest period first. */
-  async list(merchantId: string, mode: Mode, limit: number, before?: { periodEnd: string; id: string }): Promise<SettlementRecord[]> {
-    const params: unknown[] = [merchantId, mode, limit];
-    let where = '';
-    if (before) {
-      params.push(before.periodEnd, before.id);
-      where = `AND (period_end, id) < ($4::timestamptz, $5::uuid)`;
-    }
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT * FROM settlements WHERE merchant_id = $1 AND mode = $2 ${where} ORDER BY period_end DESC, id DESC LIMIT $3`,
-      params,
-    );
-    return rows.map(toRecord);
-  }
-
-  async find(id: string, merchantId: string, mode: Mode): Promise<SettlementRecord | null> {
-    const rows = await queryRows(this.dataSource.manager, `SELECT * FROM settlements WHERE id = $1 AND merchant_id = $2 AND mode = $3`, [id, merchantId, mode]);
-    return rows.length ? toRecord(rows[0]) : null;
-  }
-
-  /** The cash ins one settlement covers, by id, after the given id. */
-  async covered(settlementId: string, limit: number, afterId?: string): Promise<CoveredTransaction[]> {
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `SELECT id, reference, network, amount, fee, completed_at, settled_at FROM transactions
-        WHERE settlement_id = $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
-      [settlementId, afterId ?? null, limit],
-    );
-    return rows.map((r) => ({
-      id: r.id as string,
-      reference: r.reference as string,
-      network: r.network as string,
-      amount: Number(r.amount),
-      fee: Number(r.fee),
-      completedAt: r.completed_at as Date,
-      settledAt: r.settled_at as Date,
-    }));
-  }
 }
 
-function toRecord(r: Record<string, unknown>): SettlementRecord {
+/** A settlements row as a record (shared with SettlementReadsRepository). */
+export function toRecord(r: Record<string, unknown>): SettlementRecord {
   return {
     id: r.id as string,
     runId: String(r.run_id),

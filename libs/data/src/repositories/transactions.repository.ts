@@ -4,23 +4,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
-import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
-
-/** What GET /v1/payments filters on; the app and mode always come from the API key. */
-export interface TransactionFilters {
-  appId: string;
-  mode: Mode;
-  status?: TransactionStatus;
-  direction?: Direction;
-  reference?: string;
-  msisdn?: string;
-  /** Inclusive lower bound of created_at (ISO 8601). */
-  createdFrom?: string;
-  /** Exclusive upper bound of created_at (ISO 8601). */
-  createdTo?: string;
-}
+import { transactionsByIds } from './transaction-reads.repository';
+import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
 export class ActiveRefundExistsError extends Error {
@@ -60,6 +47,8 @@ export interface FinalOutcome {
 /** transactions: written only by payments-core; read by every service. */
 @Injectable()
 export class TransactionsRepository {
+  static readonly writes: readonly Table[] = ['transactions'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
@@ -114,7 +103,7 @@ export class TransactionsRepository {
     );
     const inserted = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
     const absent = ts.filter((t) => !inserted.has(t.id)).map((t) => t.id);
-    const existing = absent.length ? await this.findByIds(absent) : new Map<string, TransactionEntity>();
+    const existing = absent.length ? await transactionsByIds(em, absent) : new Map<string, TransactionEntity>();
     return ts.map((t) => {
       const created = inserted.get(t.id);
       if (created) return { transaction: created, created: true };
@@ -122,12 +111,6 @@ export class TransactionsRepository {
       if (!found) throw new Error(`transaction ${t.id} neither inserted nor found`);
       return { transaction: found, created: false };
     });
-  }
-
-  /** Several transactions by id in one statement; absent ids are absent from the map. */
-  async findByIds(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionEntity>> {
-    const rows = await preparedRows(em, 'transactions_by_ids', `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
-    return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
   }
 
   /** Hand-written SQL on the hot paths (every queue consumer reads a transaction): no query-builder cost. */
@@ -139,45 +122,6 @@ export class TransactionsRepository {
   /** Reads and row-locks a transaction for the rest of the caller's Postgres transaction. */
   async lockById(id: string, em: EntityManager): Promise<TransactionEntity | null> {
     const rows = await preparedRows(em, 'transactions_lock_by_id', `SELECT * FROM transactions WHERE id = $1 FOR UPDATE`, [id]);
-    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
-  }
-
-  /** One page, newest first, before the position of the previous page's last row. */
-  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
-    const where = ['app_id = $1', 'mode = $2'];
-    const values: unknown[] = [filters.appId, filters.mode];
-    const add = (sql: (placeholder: string) => string, value: unknown) => {
-      values.push(value);
-      where.push(sql(`$${values.length}`));
-    };
-    if (filters.status) add((p) => `status = ${p}`, filters.status);
-    if (filters.direction) add((p) => `direction = ${p}`, filters.direction);
-    if (filters.reference !== undefined) add((p) => `reference = ${p}`, filters.reference);
-    if (filters.msisdn) add((p) => `msisdn = ${p}`, filters.msisdn);
-    if (filters.createdFrom) add((p) => `created_at >= ${p}::timestamptz`, filters.createdFrom);
-    if (filters.createdTo) add((p) => `created_at < ${p}::timestamptz`, filters.createdTo);
-    if (before) {
-      values.push(before.createdAt, before.id);
-      where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
-    }
-    values.push(limit);
-    const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `SELECT *, ${EXACT_CREATED_AT} AS created_at_exact FROM transactions
-        WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${values.length}`,
-      values,
-    );
-    return rows.map((row) => ({
-      transaction: hydrate(em, TransactionEntity, row),
-      position: { createdAt: row.created_at_exact as string, id: row.id as string },
-    }));
-  }
-
-  /** A transaction as seen by one app in one mode: anything else is simply not found. */
-  async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
-    const em = this.dataSource.manager;
-    const rows = await preparedRows(em, 'transactions_of_app', `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
     return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
   }
 
@@ -216,7 +160,7 @@ export class TransactionsRepository {
     );
     const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
     const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
-    if (final.length) for (const [id, t] of await this.findByIds(final, em)) out.set(id, t);
+    if (final.length) for (const [id, t] of await transactionsByIds(em, final)) out.set(id, t);
     return out;
   }
 

@@ -27,7 +27,6 @@ export interface TracingSettings {
 export function startTracing(settings: TracingSettings): void {
   if (tracer) return;
   // Loaded here, not at the top: with tracing off none of this is ever required.
-  /* eslint-disable @typescript-eslint/no-require-imports */
   const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const { BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
@@ -36,7 +35,6 @@ export function startTracing(settings: TracingSettings): void {
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
   const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
-  /* eslint-enable @typescript-eslint/no-require-imports */
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
@@ -60,10 +58,8 @@ export function startTracing(settings: TracingSettings): void {
     ],
   });
   // `http` was loaded before the hooks were in place; requiring it again lets them patch it.
-  /* eslint-disable @typescript-eslint/no-require-imports */
   require('node:http');
   require('node:https');
-  /* eslint-enable @typescript-eslint/no-require-imports */
   tracer = trace.getTracer('momo');
   shutdownTracing = () => provider.shutdown();
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
-import { AttemptToRecord, WebhooksRepository } from './webhooks.repository';
+import { AttemptToRecord, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 /** The batched writes keep the one-attempt-once rule even when a batch names a delivery twice. */
-describe('WebhooksRepository batches', () => {
+describe('WebhookDeliveriesRepository batches', () => {
   let db: TestDatabase;
-  let repo: WebhooksRepository;
+  let repo: WebhookDeliveriesRepository;
   beforeAll(async () => {
     db = await createTestDatabase();
-    repo = new WebhooksRepository(db.dataSource);
+    repo = new WebhookDeliveriesRepository(db.dataSource);
   });
   afterAll(() => db?.drop());
 

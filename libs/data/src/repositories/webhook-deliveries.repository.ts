@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
-import { EXACT_CREATED_AT, PagePosition } from './merchants.repository';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
+import type { Table } from '../ownership';
 
 export interface NewDelivery {
   eventId: string;
@@ -95,20 +95,6 @@ export interface DueDelivery {
   nextAttempt: number;
 }
 
-export interface DeliveryFilters {
-  merchantId: string;
-  mode: Mode;
-  appId?: string;
-  status?: DeliveryStatus;
-  eventType?: string;
-  transactionId?: string;
-  createdFrom?: Date;
-  createdTo?: Date;
-}
-
-/** Where a page of deliveries ended: created_at to the microsecond (as Postgres prints it) and id. */
-export type DeliveryCursor = PagePosition;
-
 /**
  * Splits items into rounds in which no key repeats (one statement cannot touch a row twice),
  * keeping each item's position for the results.
@@ -133,9 +119,15 @@ function roundsOfDistinct<T>(items: T[], key: (item: T) => string): { item: T; i
 /** Postgres text columns cannot hold NUL; receivers can answer anything. */
 const withoutNul = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, '\uFFFD'));
 
-/** webhook_deliveries and webhook_attempts: written by webhook-dispatcher (and replays by api-gateway). */
+/**
+ * The dispatcher's write path over webhook_deliveries and webhook_attempts: creating a delivery
+ * per outbox event, claiming and recording attempts, finding overdue ones. Merchants' reads and
+ * replays are in DeliveryLogRepository.
+ */
 @Injectable()
-export class WebhooksRepository {
+export class WebhookDeliveriesRepository {
+  static readonly writes: readonly Table[] = ['webhook_deliveries', 'webhook_attempts'];
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One delivery per (event, app): a re-published event finds the delivery it already has. */
@@ -346,134 +338,4 @@ export class WebhooksRepository {
     );
     return rows.map((r) => ({ id: r.id as string, appId: r.app_id as string, nextAttempt: (r.attempt_count as number) + 1 }));
   }
-
-  /**
-   * A manual replay: the delivery becomes pending and due now, with a new round of attempts,
-   * whatever it was (delivered, abandoned, or still retrying). Only the owning merchant, in the
-   * key's mode, can replay; anything else is not found.
-   */
-  async replay(deliveryId: string, merchantId: string, mode: Mode, now: Date): Promise<WebhookDeliveryEntity | null> {
-    const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `UPDATE webhook_deliveries d
-          SET ${REPLAY_SET.replace('$NOW', '$4')}
-         FROM apps a
-        WHERE d.id = $1 AND a.id = d.app_id AND a.merchant_id = $2 AND d.mode = $3
-        RETURNING d.*`,
-      [deliveryId, merchantId, mode, now],
-    );
-    return rows.length === 1 ? hydrate(em, WebhookDeliveryEntity, rows[0]) : null;
-  }
-
-  /**
-   * The on-call console's bulk replay: every abandoned delivery of one app in one mode (up to
-   * `limit`, oldest first) becomes pending and due now, exactly as a merchant's own replay does.
-   * Returns the deliveries, for the caller to queue their wake-up jobs.
-   */
-  async replayAbandoned(appId: string, mode: Mode, now: Date, limit: number): Promise<WebhookDeliveryEntity[]> {
-    const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `UPDATE webhook_deliveries d
-          SET ${REPLAY_SET.replace('$NOW', '$3')}
-        WHERE d.id IN (SELECT id FROM webhook_deliveries WHERE app_id = $1 AND mode = $2 AND status = 'abandoned' ORDER BY created_at LIMIT $4)
-          AND d.status = 'abandoned'
-        RETURNING d.*`,
-      [appId, mode, now, limit],
-    );
-    return rows.map((r) => hydrate(em, WebhookDeliveryEntity, r));
-  }
-
-  /** One delivery of a merchant (in a mode), with its attempts in order. */
-  async findForMerchant(
-    deliveryId: string,
-    merchantId: string,
-    mode: Mode,
-  ): Promise<{ delivery: WebhookDeliveryEntity; attempts: WebhookAttemptEntity[] } | null> {
-    const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `SELECT d.* FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
-        WHERE d.id = $1 AND a.merchant_id = $2 AND d.mode = $3`,
-      [deliveryId, merchantId, mode],
-    );
-    if (rows.length === 0) return null;
-    return { delivery: hydrate(em, WebhookDeliveryEntity, rows[0]), attempts: await this.attemptsOf(deliveryId) };
-  }
-
-  /** A page of a merchant's deliveries, newest first, after `cursor`; one extra row tells whether more follow. */
-  async listForMerchant(
-    filters: DeliveryFilters,
-    page: { limit: number; after?: DeliveryCursor },
-  ): Promise<{ deliveries: WebhookDeliveryEntity[]; next: DeliveryCursor | null }> {
-    const em = this.dataSource.manager;
-    const where = ['a.merchant_id = $1', 'd.mode = $2'];
-    const params: unknown[] = [filters.merchantId, filters.mode];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filters.appId) add('d.app_id = ?', filters.appId);
-    if (filters.status) add('d.status = ?', filters.status);
-    if (filters.eventType) add('d.event_type = ?', filters.eventType);
-    if (filters.transactionId) add('d.transaction_id = ?', filters.transactionId);
-    if (filters.createdFrom) add('d.created_at >= ?', filters.createdFrom);
-    if (filters.createdTo) add('d.created_at < ?', filters.createdTo);
-    if (page.after) {
-      params.push(page.after.createdAt, page.after.id);
-      where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(page.limit + 1);
-    const rows = await queryRows(
-      em,
-      `SELECT d.*, ${EXACT_CREATED_AT.replace('created_at', 'd.created_at')} AS cursor_created_at
-         FROM webhook_deliveries d JOIN apps a ON a.id = d.app_id
-        WHERE ${where.join(' AND ')}
-        ORDER BY d.created_at DESC, d.id DESC
-        LIMIT $${params.length}`,
-      params,
-    );
-    const pageRows = rows.slice(0, page.limit);
-    const last = pageRows[pageRows.length - 1];
-    return {
-      deliveries: pageRows.map((row) => hydrate(em, WebhookDeliveryEntity, row)),
-      next: rows.length > page.limit && last ? { createdAt: last.cursor_created_at as string, id: last.id as string } : null,
-    };
-  }
-
-  /**
-   * Rotates an app's webhook signing secret in one mode (the other mode's secrets stay as they
-   * are). The secret the merchant's receiver knows keeps signing until `previousExpiresAt`: if a
-   * rotation window is already open, its old secret stays the previous one (a second rotation
-   * only replaces the new secret). Returns null when the app is not the merchant's.
-   */
-  async rotateWebhookSecret(
-    appId: string,
-    merchantId: string,
-    mode: Mode,
-    newSecretCiphertext: string,
-    previousExpiresAt: Date,
-    now: Date,
-  ): Promise<{ previousExpiresAt: Date } | null> {
-    const rows = await queryRows(
-      this.dataSource.manager,
-      `UPDATE app_webhook_settings s
-          SET previous_secret_ciphertext = CASE
-                WHEN s.previous_secret_ciphertext IS NOT NULL AND s.previous_secret_expires_at > $5
-                THEN s.previous_secret_ciphertext ELSE s.secret_ciphertext END,
-              previous_secret_expires_at = $4,
-              secret_ciphertext = $3,
-              updated_at = now()
-         FROM apps a
-        WHERE s.app_id = $1 AND s.mode = $6 AND a.id = s.app_id AND a.merchant_id = $2
-        RETURNING s.previous_secret_expires_at`,
-      [appId, merchantId, newSecretCiphertext, previousExpiresAt, now, mode],
-    );
-    return rows.length === 1 ? { previousExpiresAt: rows[0].previous_secret_expires_at as Date } : null;
-  }
 }
-
-/** What a replay does to a delivery (merchant API and console alike): pending, due now, a new round of attempts. */
-const REPLAY_SET = `status = 'pending', next_attempt_at = $NOW, round_started_after = d.attempt_count,
-              replay_count = d.replay_count + 1, updated_at = now()`;

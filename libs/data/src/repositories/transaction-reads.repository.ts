@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Direction, Mode, TransactionStatus } from '@momo/domain';
+import { TransactionEntity } from '../entities';
+import { hydrate } from './hydrate';
+import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
+import { preparedRows } from './prepared';
+import { rowsOf, sql, Where } from './sql';
+import type { Table } from '../ownership';
+
+/** What GET /v1/payments filters on; the app and mode always come from the API key. */
+export interface TransactionFilters {
+  appId: string;
+  mode: Mode;
+  status?: TransactionStatus;
+  direction?: Direction;
+  reference?: string;
+  msisdn?: string;
+  /** Inclusive lower bound of created_at (ISO 8601). */
+  createdFrom?: string;
+  /** Exclusive upper bound of created_at (ISO 8601). */
+  createdTo?: string;
+}
+
+/** Several transactions by id in one statement (prepared); absent ids are absent from the map. */
+export async function transactionsByIds(em: EntityManager, ids: string[]): Promise<Map<string, TransactionEntity>> {
+  const rows = await preparedRows(em, 'transactions_by_ids', `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+  return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+}
+
+/** Transactions as other services read them (the gateway's /v1 reads, the adapter's lookups); payments-core writes them. */
+@Injectable()
+export class TransactionReadsRepository {
+  static readonly writes: readonly Table[] = [];
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Several transactions by id in one statement; absent ids are absent from the map. */
+  async findByIds(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionEntity>> {
+    return transactionsByIds(em, ids);
+  }
+
+  /** One page, newest first, before the position of the previous page's last row. */
+  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
+    const where = new Where()
+      .and(sql`app_id = ${filters.appId}`)
+      .and(sql`mode = ${filters.mode}`)
+      .andIf(filters.status, (status) => sql`status = ${status}`)
+      .andIf(filters.direction, (direction) => sql`direction = ${direction}`)
+      .andIf(filters.msisdn, (msisdn) => sql`msisdn = ${msisdn}`)
+      .andIf(filters.createdFrom, (from) => sql`created_at >= ${from}::timestamptz`)
+      .andIf(filters.createdTo, (to) => sql`created_at < ${to}::timestamptz`)
+      .andIf(before, (position) => olderThan(position));
+    // An empty reference still filters (reference = ''), unlike the other empty filters.
+    if (filters.reference !== undefined) where.and(sql`reference = ${filters.reference}`);
+    const em = this.dataSource.manager;
+    const rows = await rowsOf(em, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+        WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
+  }
+
+  /** A transaction as seen by one app in one mode: anything else is simply not found. */
+  async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
+    const em = this.dataSource.manager;
+    const rows = await preparedRows(em, 'transactions_of_app', `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
+    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
+  }
+}
