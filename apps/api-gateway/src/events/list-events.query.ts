@@ -1,15 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { WEBHOOK_EVENT_TYPES } from '@momo/contracts';
-import { PageQuery } from '../payments/list-payments.query';
+import { CreatedRangePageQuery } from '../validation/page.query';
 
 /** `type=a,b` (or the parameter repeated) becomes a list of types. */
 const toTypeList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])) : value;
 
 /** GET /v1/events query: filters, and paging like every list (limit 1-100, default 20; opaque cursor). */
-export class ListEventsQuery extends PageQuery {
+export class ListEventsQuery extends CreatedRangePageQuery {
   @ApiPropertyOptional({
     description: `Only these event types, comma-separated (${WEBHOOK_EVENT_TYPES.join(', ')}).`,
     example: 'payment.succeeded,payment.failed',
@@ -21,12 +21,4 @@ export class ListEventsQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'uuid', description: "Account keys: one app's events (app keys always see only their own app's)." })
   @IsOptional() @IsUUID('all', { message: 'app_id must be an app id' })
   app_id?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601 with time zone).' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_from must be an ISO 8601 timestamp' })
-  created_from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant.' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_to must be an ISO 8601 timestamp' })
-  created_to?: string;
 }

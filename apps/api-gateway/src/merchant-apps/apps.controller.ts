@@ -12,7 +12,7 @@ import { Principal } from '../auth/principal';
 import { decodeCursor, IdempotentRequests, isUuid, paginate, successAnswer, WebhookUrlCheck } from '@momo/money-requests';
 import { ApiAuthenticated, ApiErrors, ApiIdempotent, ApiSuccess, REPLAY_HEADER_DOC } from '../openapi/decorators';
 import { AppCreatedEnvelope, AppEnvelope, AppListEnvelope } from '../openapi/schemas';
-import { PageQuery } from '../payments/list-payments.query';
+import { PageQuery } from '../validation/page.query';
 import { CreateAppDto, UpdateAppDto } from './app.dto';
 import { appView, AppsService } from './apps.service';
 

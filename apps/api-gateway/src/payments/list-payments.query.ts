@@ -1,23 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DIRECTIONS, Direction, TRANSACTION_STATUSES, TransactionStatus } from '@momo/domain';
+import { PageQuery } from '../validation/page.query';
 import { IsWalletNumber } from '../validation/validators';
 import { REFERENCE_MAX } from './create-payment.dto';
-
-/** Query strings carry text; a limit is a number only if it is all digits. */
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value);
-
-/** Paging shared by every list: newest (transactions) or oldest (apps) first, `limit` per page. */
-export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20, type: 'integer', description: 'Items per page.' })
-  @IsOptional() @Transform(toInteger) @Max(100) @Min(1) @IsInt({ message: 'limit must be an integer from 1 to 100' })
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `next_cursor` of the previous page; opaque.' })
-  @IsOptional() @MaxLength(512) @IsString()
-  cursor?: string;
-}
 
 /** GET /v1/payments filters (contract: status, direction, reference, msisdn, created_from, created_to). */
 export class ListPaymentsQuery extends PageQuery {

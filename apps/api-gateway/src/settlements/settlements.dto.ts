@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 import { BALANCE_TRANSACTION_TYPES, BalanceTransactionType } from '@momo/data';
-import { PageQuery } from '../payments/list-payments.query';
+import { CreatedRangePageQuery, PageQuery } from '../validation/page.query';
 
 /** GET /v1/settlements: newest period first. */
 export class ListSettlementsQuery extends PageQuery {}
@@ -10,18 +10,10 @@ export class ListSettlementsQuery extends PageQuery {}
 export class ListSettledTransactionsQuery extends PageQuery {}
 
 /** GET /v1/balance-transactions filters. */
-export class ListBalanceTransactionsQuery extends PageQuery {
+export class ListBalanceTransactionsQuery extends CreatedRangePageQuery {
   @ApiPropertyOptional({ enum: BALANCE_TRANSACTION_TYPES })
   @IsOptional() @IsIn(BALANCE_TRANSACTION_TYPES, { message: `type must be one of ${BALANCE_TRANSACTION_TYPES.join(', ')}` })
   type?: BalanceTransactionType;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'At or after this instant (ISO 8601 with time zone).' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_from must be an ISO 8601 timestamp' })
-  created_from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Before this instant.' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_to must be an ISO 8601 timestamp' })
-  created_to?: string;
 }
 
 export const STATEMENT_FORMATS = ['json', 'csv'] as const;

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { JobIds, ListEnvelope, SuccessEnvelope } from '@momo/contracts';
+import { ListEnvelope, replayWakeUp, SuccessEnvelope } from '@momo/contracts';
 import { DeliveryLogRepository, toDeliveryDetailView, toDeliveryView } from '@momo/data';
 import { ApiError, JobProducer } from '@momo/platform';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -83,11 +83,8 @@ export class WebhookDeliveriesController {
     const delivery = isUuid(id) ? await this.deliveries.replay(id, principal.merchantId, principal.mode, new Date()) : null;
     if (!delivery) throw ApiError.of('NOT_FOUND');
     try {
-      await this.producer.add(
-        'deliver-webhook',
-        { deliveryId: delivery.id, appId: delivery.appId, attempt: delivery.attemptCount + 1 },
-        { jobId: JobIds.webhookReplay(delivery.id, delivery.replayCount) },
-      );
+      const wakeUp = replayWakeUp(delivery);
+      await this.producer.add('deliver-webhook', wakeUp.payload, wakeUp.options);
     } catch (error) {
       this.logger.warn({ deliveryId: delivery.id, err: error }, 'replay recorded but not queued; the dispatcher sweeper will pick it up');
     }

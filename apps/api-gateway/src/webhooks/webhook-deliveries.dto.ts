@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { WEBHOOK_EVENT_TYPES } from '@momo/contracts';
-import { PageQuery } from '../payments/list-payments.query';
+import { CreatedRangePageQuery } from '../validation/page.query';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'abandoned'] as const;
 
 /** GET /v1/webhook-deliveries query: filters, and paging like every list (limit 1-100, default 20; opaque cursor). */
-export class ListDeliveriesQuery extends PageQuery {
+export class ListDeliveriesQuery extends CreatedRangePageQuery {
   @ApiPropertyOptional({ format: 'uuid', description: "One app's deliveries." })
   @IsOptional() @IsUUID('all', { message: 'app_id must be an app id' })
   app_id?: string;
@@ -22,14 +22,6 @@ export class ListDeliveriesQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'uuid', description: 'The deliveries of one transaction.' })
   @IsOptional() @IsUUID('all', { message: 'transaction_id must be a transaction id' })
   transaction_id?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601 with time zone).' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_from must be an ISO 8601 timestamp' })
-  created_from?: string;
-
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant.' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'created_to must be an ISO 8601 timestamp' })
-  created_to?: string;
 }
 
 /** POST /v1/apps/:id/webhook-secret/rotate body. */

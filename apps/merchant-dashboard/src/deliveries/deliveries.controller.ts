@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Logger, Param, Post, Query } from '@nestjs/common';
-import { JobIds } from '@momo/contracts';
+import { replayWakeUp } from '@momo/contracts';
 import type { DashboardOk, Page, ReplayAllView, WebhookDeliveryDetailView, WebhookDeliveryView } from '@momo/contracts';
 import { DashboardReadsRepository, DeliveryLogRepository, MerchantsRepository, toDeliveryDetailView, toDeliveryView, WebhookDeliveryEntity } from '@momo/data';
 import { decodeCursor, encodeCursor, isUuid } from '@momo/money-requests';
@@ -86,11 +86,8 @@ export class DeliveriesController {
 
   private async wake(delivery: WebhookDeliveryEntity): Promise<void> {
     try {
-      await this.producer.add(
-        'deliver-webhook',
-        { deliveryId: delivery.id, appId: delivery.appId, attempt: delivery.attemptCount + 1 },
-        { jobId: JobIds.webhookReplay(delivery.id, delivery.replayCount) },
-      );
+      const wakeUp = replayWakeUp(delivery);
+      await this.producer.add('deliver-webhook', wakeUp.payload, wakeUp.options);
     } catch (error) {
       this.logger.warn({ deliveryId: delivery.id, err: (error as Error).message }, 'replay recorded but not queued; the dispatcher sweeper will pick it up');
     }

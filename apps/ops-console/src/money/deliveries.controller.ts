@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, Logger, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { JobIds } from '@momo/contracts';
+import { replayWakeUp } from '@momo/contracts';
 import { DeliveryLogRepository, OpsViewsRepository } from '@momo/data';
 import { JobProducer } from '@momo/platform';
 import { ConsoleAudit } from '../audit/console-audit.service';
@@ -62,13 +62,7 @@ export class DeliveriesController {
     const deliveries = await this.deliveries.replayAbandoned(appId, mode, new Date(), REPLAY_BATCH);
     // Recorded in Postgres first; the jobs are only wake-up calls (the dispatcher's sweeper finds due deliveries anyway).
     try {
-      await this.producer.addBulk(
-        'deliver-webhook',
-        deliveries.map((d) => ({
-          payload: { deliveryId: d.id, appId: d.appId, attempt: d.attemptCount + 1 },
-          options: { jobId: JobIds.webhookReplay(d.id, d.replayCount) },
-        })),
-      );
+      await this.producer.addBulk('deliver-webhook', deliveries.map(replayWakeUp));
     } catch (error) {
       this.logger.warn({ appId, err: error }, 'replays recorded but not queued; the dispatcher sweeper will pick them up');
     }

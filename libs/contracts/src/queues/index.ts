@@ -4,3 +4,4 @@ export * from './replies';
 export * from './jobs';
 export * from './job-ids';
 export * from './job-options';
+export * from './replay-wake-up';

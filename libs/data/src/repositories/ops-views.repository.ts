@@ -22,7 +22,8 @@ export interface PendingCount {
   count: number;
 }
 
-export interface PendingTransactionRow {
+/** A transaction as the console's lists show it: with its merchant's and app's names. */
+export interface ConsoleTransaction {
   id: string;
   merchantName: string;
   appName: string;
@@ -32,8 +33,11 @@ export interface PendingTransactionRow {
   amount: number;
   msisdn: string;
   reference: string;
-  initiationState: string;
   createdAt: Date;
+}
+
+export interface PendingTransactionRow extends ConsoleTransaction {
+  initiationState: string;
   ageSeconds: number;
   checksMade: number;
   nextCheckAt: Date | null;
@@ -58,19 +62,28 @@ export interface OutboxProgress {
   oldestNotTakenSeconds: number | null;
 }
 
-export interface TransactionSummary {
-  id: string;
-  merchantName: string;
-  appName: string;
-  mode: string;
-  direction: string;
+export interface TransactionSummary extends ConsoleTransaction {
   status: string;
-  network: string;
-  amount: number;
-  msisdn: string;
-  reference: string;
   requestId: string | null;
-  createdAt: Date;
+}
+
+/** The columns and joins a `ConsoleTransaction` is read from (transactions t, apps a, merchants m). */
+const CONSOLE_TRANSACTION_COLUMNS = `t.id, m.name AS merchant_name, a.name AS app_name, t.mode, t.direction, t.network, t.amount, t.msisdn, t.reference, t.created_at`;
+const CONSOLE_TRANSACTION_FROM = `transactions t JOIN apps a ON a.id = t.app_id JOIN merchants m ON m.id = t.merchant_id`;
+
+function consoleTransaction(r: Record<string, unknown>): ConsoleTransaction {
+  return {
+    id: r.id as string,
+    merchantName: r.merchant_name as string,
+    appName: r.app_name as string,
+    mode: r.mode as string,
+    direction: r.direction as string,
+    network: r.network as string,
+    amount: Number(r.amount),
+    msisdn: r.msisdn as string,
+    reference: r.reference as string,
+    createdAt: r.created_at as Date,
+  };
 }
 
 /** Everything recorded about one transaction, across the services that wrote it. */
@@ -122,11 +135,9 @@ export class OpsViewsRepository {
   async pendingOlderThan(minAgeSeconds: number, filters: { network?: string; mode?: string }, limit: number): Promise<PendingTransactionRow[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT t.id, m.name AS merchant_name, a.name AS app_name, t.mode, t.direction, t.network, t.amount, t.msisdn, t.reference,
-              t.initiation_state, t.created_at, extract(epoch FROM now() - t.created_at)::int AS age_seconds,
+      `SELECT ${CONSOLE_TRANSACTION_COLUMNS}, t.initiation_state, extract(epoch FROM now() - t.created_at)::int AS age_seconds,
               COALESCE(c.checks_made, 0) AS checks_made, c.next_check_at
-         FROM transactions t
-         JOIN apps a ON a.id = t.app_id JOIN merchants m ON m.id = t.merchant_id
+         FROM ${CONSOLE_TRANSACTION_FROM}
          LEFT JOIN reconciliation_checks c ON c.transaction_id = t.id
         WHERE t.status = 'pending' AND t.created_at <= now() - make_interval(secs => $1)
           AND ($2::text IS NULL OR t.network = $2) AND ($3::text IS NULL OR t.mode = $3)
@@ -134,17 +145,8 @@ export class OpsViewsRepository {
       [minAgeSeconds, filters.network ?? null, filters.mode ?? null, limit],
     );
     return rows.map((r) => ({
-      id: r.id as string,
-      merchantName: r.merchant_name as string,
-      appName: r.app_name as string,
-      mode: r.mode as string,
-      direction: r.direction as string,
-      network: r.network as string,
-      amount: Number(r.amount),
-      msisdn: r.msisdn as string,
-      reference: r.reference as string,
+      ...consoleTransaction(r),
       initiationState: r.initiation_state as string,
-      createdAt: r.created_at as Date,
       ageSeconds: r.age_seconds as number,
       checksMade: r.checks_made as number,
       nextCheckAt: r.next_check_at as Date | null,
@@ -198,29 +200,15 @@ export class OpsViewsRepository {
   async search(term: { id?: string; msisdn?: string; text?: string }, limit: number): Promise<TransactionSummary[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT t.id, m.name AS merchant_name, a.name AS app_name, t.mode, t.direction, t.status, t.network, t.amount, t.msisdn,
-              t.reference, t.request_id, t.created_at
-         FROM transactions t JOIN apps a ON a.id = t.app_id JOIN merchants m ON m.id = t.merchant_id
+      `SELECT ${CONSOLE_TRANSACTION_COLUMNS}, t.status, t.request_id
+         FROM ${CONSOLE_TRANSACTION_FROM}
         WHERE ($1::uuid IS NOT NULL AND t.id = $1::uuid)
            OR ($2::text IS NOT NULL AND t.msisdn = $2)
            OR ($3::text IS NOT NULL AND (t.reference = $3 OR t.request_id = $3 OR t.provider_ref = $3))
         ORDER BY t.created_at DESC LIMIT $4`,
       [term.id ?? null, term.msisdn ?? null, term.text ?? null, limit],
     );
-    return rows.map((r) => ({
-      id: r.id as string,
-      merchantName: r.merchant_name as string,
-      appName: r.app_name as string,
-      mode: r.mode as string,
-      direction: r.direction as string,
-      status: r.status as string,
-      network: r.network as string,
-      amount: Number(r.amount),
-      msisdn: r.msisdn as string,
-      reference: r.reference as string,
-      requestId: r.request_id as string | null,
-      createdAt: r.created_at as Date,
-    }));
+    return rows.map((r) => ({ ...consoleTransaction(r), status: r.status as string, requestId: r.request_id as string | null }));
   }
 
   async story(transactionId: string): Promise<PaymentStory | null> {

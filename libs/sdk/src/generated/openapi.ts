@@ -1995,9 +1995,9 @@ export interface operations {
     BalanceTransactionsController_list: {
         parameters: {
             query?: {
-                /** @description At or after this instant (ISO 8601 with time zone). */
+                /** @description Created at or after this instant (ISO 8601 with time zone). */
                 created_from?: string;
-                /** @description Before this instant. */
+                /** @description Created before this instant. */
                 created_to?: string;
                 /** @description The `next_cursor` of the previous page; opaque. */
                 cursor?: string;
