@@ -27,10 +27,10 @@ const ADJUSTMENTS = 'a ledger adjustment approved by a second operator posts its
 const INVARIANT_RECORD = '`invariants --record` records a full check';
 
 /**
- * Who writes each table: the one place that says so (docs/architecture.md points here). A
+ * Who writes each table: the one place that says so (README, "Where each concern lives"). A
  * service registers its repositories with `DatabaseModule.forService`, which refuses at boot a
  * repository that writes a table the service may not write; the architecture test
- * (apps/system-e2e/src/architecture.spec.ts) checks every app's declared repositories the same way.
+ * (apps/system-e2e/src/table-ownership.spec.ts) checks every app's declared repositories the same way.
  */
 export const TABLE_OWNERSHIP: Record<Table, Ownership> = {
   merchants: { owner: 'api-gateway', alsoWrittenBy: { 'merchant-dashboard': ACCOUNT_PAGES, 'admin-cli': ONBOARDING } },
