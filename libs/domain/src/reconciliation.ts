@@ -88,7 +88,8 @@ export const UNRESOLVED_ANSWERS = ['pending', 'not_found', 'unknown'] as const;
 export type UnresolvedAnswer = (typeof UNRESOLVED_ANSWERS)[number];
 
 /** Why the operator was asked: the reconciler's schedule, the deadline, or something else (a callback…). */
-export type CheckReason = 'reconcile' | 'deadline' | 'callback' | 'initiation' | 'watch';
+export const CHECK_REASONS = ['callback', 'reconcile', 'initiation', 'deadline', 'watch'] as const;
+export type CheckReason = (typeof CHECK_REASONS)[number];
 
 export interface UnresolvedCheck {
   reason: CheckReason;

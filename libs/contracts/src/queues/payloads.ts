@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { INITIATORS, InitiatedBy, MIN_AMOUNT, MODES, Mode, NETWORKS, Network, UNRESOLVED_ANSWERS, UnresolvedAnswer } from '@momo/domain';
+import { CHECK_REASONS, CheckReason, INITIATORS, InitiatedBy, MIN_AMOUNT, MODES, Mode, NETWORKS, Network, UNRESOLVED_ANSWERS, UnresolvedAnswer } from '@momo/domain';
 
 /**
  * Job payloads. Each is a class so consumers can validate what they receive (an internal command
@@ -72,8 +72,8 @@ export class TransactionRef {
  * payments-core from an UnresolvedAnswerJob); or a failure of our own deciding is being watched
  * (`watch`: the operator may still complete it).
  */
-export const STATUS_CHECK_REASONS = ['callback', 'reconcile', 'initiation', 'deadline', 'watch'] as const;
-export type StatusCheckReason = (typeof STATUS_CHECK_REASONS)[number];
+export const STATUS_CHECK_REASONS = CHECK_REASONS;
+export type StatusCheckReason = CheckReason;
 
 export class CheckTransactionStatusJob {
   @IsUUID('4') transactionId!: string;

@@ -80,9 +80,10 @@ export class JobProducer {
     replacing: readonly JobState[],
   ): Promise<(JobState | 'unknown')[]> {
     const queue = this.queueFor(name);
-    const states = await Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId)));
+    // Bounded like every add: a caller (a callback, a sweep) must not wait on Redis for a whole outage.
+    const states = await this.bounded(name, Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId))));
     const replaced = (i: number) => states[i] !== 'unknown' && replacing.includes(states[i] as JobState);
-    await Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId)));
+    await this.bounded(name, Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId))));
     await this.addBulk(name, jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)));
     return states;
   }
