@@ -10,6 +10,8 @@ import { OperatorAdapterConfig } from './operator-adapter.config';
 import { OperatorRequestBudget } from './operators/operator-budget';
 import { OperatorRegistry } from './operators/operator-registry';
 import { OperatorInitiationsProcessor } from './operator-initiations/operator-initiations.processor';
+import { CallbackStatusChecks } from './operator-status-checks/callback-status-checks';
+import { OperatorStatusChecker } from './operator-status-checks/operator-status-checker';
 import { OperatorStatusChecksProcessor } from './operator-status-checks/operator-status-checks.processor';
 import { OperatorWork } from './operator-work/operator-work.service';
 
@@ -25,7 +27,7 @@ export class OperatorAdapterModule {
         database: DatabaseModule.forService('operator-adapter', OPERATOR_ADAPTER_REPOSITORIES),
       }),
       controllers: [OperatorCallbacksController],
-      providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, OperatorStatusChecksProcessor, OperatorBalanceMonitor],
+      providers: [OperatorHttpClient, OperatorRequestBudget, OperatorRegistry, OperatorWork, OperatorInitiationsProcessor, OperatorStatusChecker, OperatorStatusChecksProcessor, CallbackStatusChecks, OperatorBalanceMonitor],
     };
   }
 }

@@ -1,11 +1,10 @@
 import { Controller, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { JobIds } from '@momo/contracts';
 import { OperatorLogRepository } from '@momo/data';
-import { JobProducer } from '@momo/platform';
 import { redactHeaders } from '../http/operator-http.client';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorWork } from '../operator-work/operator-work.service';
+import { CallbackStatusChecks } from '../operator-status-checks/callback-status-checks';
 import { callbacksNotStored } from './callback-metrics';
 import { objectAt, stringAt } from '../operators/wire';
 
@@ -23,7 +22,7 @@ const LOGGED_BODY_LIMIT = 8_192;
  * Operator callbacks. A callback is only a hint: MTN's are unsigned and Airtel's hash proves
  * little, so we log it, then ask the operator for the status before anything changes. A
  * malformed, forged, late or duplicated callback can at most cause one extra status query
- * (duplicates of one callback collapse into one job while it is queued). What reaches the log is
+ * (made at once, CallbackStatusChecks). What reaches the log is
  * bounded: bodies are capped (CALLBACK_BODY_LIMIT_BYTES, stored up to 8 KiB), sources are
  * rate-limited, a callback matching no transaction is only counted, and each transaction keeps
  * at most CALLBACKS_STORED_PER_TRANSACTION callbacks.
@@ -33,7 +32,7 @@ export class OperatorCallbacksController {
   constructor(
     private readonly log: OperatorLogRepository,
     private readonly work: OperatorWork,
-    private readonly producer: JobProducer,
+    private readonly statusChecks: CallbackStatusChecks,
     private readonly config: OperatorAdapterConfig,
   ) {}
 
@@ -87,13 +86,7 @@ export class OperatorCallbacksController {
       callbacksNotStored.inc({ network, reason: 'over_cap' });
       return { received: true };
     }
-    if (outcome === 'status_check_queued') {
-      await this.producer.add(
-        'check-transaction-status',
-        { transactionId: known.id, reason: 'callback' },
-        { jobId: JobIds.statusCheck(known.id, `callback-${callbackId}`) },
-      );
-    }
+    if (outcome === 'status_check_queued') await this.statusChecks.start(known, callbackId);
     // Operators only need to know we got it; what it said is decided by the status query.
     return { received: true };
   }

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, Dispatcher, errors, request } from 'undici';
 import { OperatorLogRepository, OperatorRequestRecord } from '@momo/data';
-import { currentRequestId, MicroBatcher, REQUEST_ID_HEADER, SpanKind, traced } from '@momo/platform';
+import { currentRequestId, MicroBatcher, REQUEST_ID_HEADER, SpanKind, traced, withTimeoutSignal } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorGuard } from '../operators/operator-guard';
 
@@ -86,17 +86,19 @@ export class OperatorHttpClient implements OnApplicationShutdown {
 
   private async exchange(call: OperatorCall): Promise<OperatorResponse> {
     try {
-      const res = await request(call.url, {
-        dispatcher: this.agent,
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: AbortSignal.timeout(this.config.OPERATOR_TIMEOUT_MS),
-        headersTimeout: this.config.OPERATOR_TIMEOUT_MS,
-        bodyTimeout: this.config.OPERATOR_TIMEOUT_MS,
+      return await withTimeoutSignal(this.config.OPERATOR_TIMEOUT_MS, async (signal) => {
+        const res = await request(call.url, {
+          dispatcher: this.agent,
+          method: call.method,
+          headers: call.headers,
+          body: call.body,
+          signal,
+          headersTimeout: this.config.OPERATOR_TIMEOUT_MS,
+          bodyTimeout: this.config.OPERATOR_TIMEOUT_MS,
+        });
+        const body = await res.body.text();
+        return { kind: 'response', status: res.statusCode, headers: flattenHeaders(res.headers), body };
       });
-      const body = await res.body.text();
-      return { kind: 'response', status: res.statusCode, headers: flattenHeaders(res.headers), body };
     } catch (error) {
       return classifyFailure(error);
     }

@@ -33,6 +33,8 @@ class ScriptedOperator implements OperatorConnector {
   readonly statusAnswers = new Map<string, StatusOutcome>();
   readonly initiationAnswers = new Map<string, Initiation>();
   readonly sent: string[] = [];
+  /** Status queries about these throw once (a fault inside the adapter, not an operator answer). */
+  readonly throwOnce = new Set<string>();
 
   async initiate({ transaction }: OperatorTransaction): Promise<Initiation> {
     this.sent.push(transaction.id);
@@ -40,6 +42,7 @@ class ScriptedOperator implements OperatorConnector {
   }
 
   async queryStatus({ transaction }: OperatorTransaction): Promise<StatusOutcome> {
+    if (this.throwOnce.delete(transaction.id)) throw new Error('connection pool exhausted');
     return this.statusAnswers.get(transaction.id) ?? { kind: 'pending' };
   }
 
@@ -225,5 +228,31 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     const reply = await app.get(JobRpc).call('initiate-transaction', { transactionId: t.id }, { jobId: JobIds.initiate(t.id), timeoutMs: 10_000 });
     expect(reply).toEqual({ status: 'completed', value: { kind: 'accepted', providerRef: 'MP1', confirmed: { status: 'succeeded', providerRef: 'MP1' } } satisfies InitiationOutcome });
     expect(await results.getJob(JobIds.operatorResult(t.id, 'succeeded'))).toBeUndefined();
+  });
+
+  describe('after a callback', () => {
+    const callback = (t: TransactionEntity) =>
+      app.inject({ method: 'POST', url: `/callbacks/mtn/${t.id}`, headers: { 'content-type': 'application/json' }, payload: { status: 'SUCCESSFUL' } });
+    const checkJobsOf = async (t: TransactionEntity) =>
+      (await checks.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((job) => job.data.transactionId === t.id);
+    const result = (t: TransactionEntity) => waitFor(() => results.getJob(JobIds.operatorResult(t.id, 'succeeded')), { what: `the result of ${t.id}` });
+
+    it('asks the operator at once, in the process that took the callback, and reports its answer', async () => {
+      const t = await pending();
+      operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-CB' });
+      expect((await callback(t)).statusCode).toBe(200);
+      expect((await result(t)).data).toMatchObject({ transactionId: t.id, status: 'succeeded', providerRef: 'MTN-CB', source: 'callback' });
+      expect(await checkJobsOf(t)).toEqual([]);
+    });
+
+    it('hands a check that fails inside the adapter to the status-check queue, whose retries finish it', async () => {
+      const t = await pending();
+      operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-RETRY' });
+      operator.throwOnce.add(t.id);
+      expect((await callback(t)).statusCode).toBe(200);
+      expect((await result(t)).data).toMatchObject({ status: 'succeeded', providerRef: 'MTN-RETRY', source: 'callback' });
+      const [job] = await checkJobsOf(t);
+      expect(job.id).toMatch(new RegExp(`^status\\.${t.id}\\.callback-`));
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { JobIds, QueueName, toTransactionView } from '@momo/contracts';
 import { OutboxRepository, TransactionsRepository } from '@momo/data';
 import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl, TRACE_FIELD } from '@momo/platform';
-import { createTestDatabase, deleteQueueKeys, freePort, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
+import { createTestDatabase, deleteQueueKeys, freePort, waitFor, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OutboxRelay } from './outbox-relay.service';
 
@@ -68,5 +68,29 @@ describe('outbox relay (Postgres + Redis)', () => {
     expect(await relayOn(events).drain()).toBe(2);
     expect(await unpublished(eventIds)).toEqual([]);
     expect(await queuedJobs(eventIds)).toHaveLength(2);
+  });
+
+  it('publishes the events a commit names by their ids, skips those a replica already took, and scans for the rest', async () => {
+    const relay = relayOn(events);
+    relay.onApplicationBootstrap();
+    try {
+      const announced = await finalWithEvent();
+      relay.kick([announced]);
+      await waitFor(async () => ((await queuedJobs([announced])).length === 1 ? true : undefined), { timeoutMs: 5_000 });
+
+      // Taken by another relay's scan first: naming it again publishes nothing twice.
+      const takenElsewhere = await finalWithEvent();
+      expect(await relayOn(events).drain()).toBeGreaterThanOrEqual(1);
+      const job = (await queuedJobs([takenElsewhere]))[0];
+      await job!.remove();
+      relay.kick([takenElsewhere]);
+      // Written without a kick (or by a process that died before kicking): the periodic scan finds it.
+      const unannounced = await finalWithEvent();
+      await waitFor(async () => ((await queuedJobs([unannounced])).length === 1 ? true : undefined), { timeoutMs: 5_000 });
+      expect(await queuedJobs([takenElsewhere])).toEqual([]);
+      expect(await unpublished([announced, takenElsewhere, unannounced])).toEqual([]);
+    } finally {
+      await relay.onApplicationShutdown();
+    }
   });
 });

@@ -7,7 +7,10 @@ import { PaymentsCoreConfig } from '../payments-core.config';
 /**
  * Moves committed outbox events onto the webhook-events queue, in batches, with job id = event
  * id. A crash between publishing and marking re-publishes the same ids, which BullMQ and the
- * dispatcher both dedupe. Wakes on `kick()` after a commit, and polls otherwise.
+ * dispatcher both dedupe. Wakes on `kick()` after a commit: the events it names are taken by
+ * primary key. A scan for any other unpublished event (written without a kick, left by a replica
+ * that died, put back after Redis refused them) runs every OUTBOX_POLL_MS, under load as well:
+ * the scan is what costs, so it does not run after every commit.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -16,6 +19,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private loop?: Promise<void>;
   private wake?: () => void;
   private kicked = false;
+  /** Events committed by this process and not yet taken. */
+  private known: string[] = [];
+  private lastScanAt = 0;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -34,20 +40,32 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await this.loop;
   }
 
-  /** Something was just committed to the outbox: publish now rather than at the next poll. */
-  kick(): void {
+  /** Events were just committed to the outbox: publish them now rather than at the next poll. */
+  kick(eventIds: string[] = []): void {
+    this.known.push(...eventIds);
     this.kicked = true;
     this.wake?.();
   }
 
   /** Publishes everything currently unpublished; returns how many events went out. */
   async drain(): Promise<number> {
-    let total = 0;
+    this.lastScanAt = Date.now();
+    let total = await this.publishKnown();
     for (;;) {
       const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, (events) => this.publish(events));
       total += published;
       if (published < this.config.OUTBOX_BATCH_SIZE) return total;
     }
+  }
+
+  /** The events this process was told of; put back if they could not be published (the scan finds them too). */
+  private async publishKnown(): Promise<number> {
+    let total = 0;
+    while (this.known.length > 0) {
+      const ids = this.known.splice(0, this.config.OUTBOX_BATCH_SIZE);
+      total += await this.outbox.publishIds(ids, (events) => this.publish(events));
+    }
+    return total;
   }
 
   private async publish(events: { id: string; trace?: TraceCarrier }[]): Promise<void> {
@@ -61,7 +79,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     while (this.running) {
       this.kicked = false;
       try {
-        await this.drain();
+        if (Date.now() - this.lastScanAt >= this.config.OUTBOX_POLL_MS) await this.drain();
+        else await this.publishKnown();
       } catch (error) {
         this.logger.warn({ err: error }, 'outbox relay round failed; retrying');
       }

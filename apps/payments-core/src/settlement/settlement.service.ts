@@ -49,8 +49,9 @@ export class SettlementService {
 
   private async settleBatch(requests: SettlementRequest[]): Promise<(TransactionEntity | null | Error)[]> {
     try {
-      const results = await this.dataSource.transaction((em) => this.settleIn(em, requests));
-      if (results.some((r) => r && !(r instanceof Error))) this.relay.kick();
+      const eventIds: string[] = [];
+      const results = await this.dataSource.transaction((em) => this.settleIn(em, requests, eventIds));
+      if (eventIds.length > 0) this.relay.kick(eventIds);
       return results;
     } catch (error) {
       if (requests.length === 1) return [error instanceof Error ? error : new Error(String(error))];
@@ -59,7 +60,8 @@ export class SettlementService {
     }
   }
 
-  private async settleIn(em: EntityManager, requests: SettlementRequest[]): Promise<(TransactionEntity | null | Error)[]> {
+  /** `eventIds` receives the ids of the outbox events written, for the relay once committed. */
+  private async settleIn(em: EntityManager, requests: SettlementRequest[], eventIds: string[]): Promise<(TransactionEntity | null | Error)[]> {
     // The first request for a transaction in a batch is the one that counts; repeats get null.
     const firsts = new Map<string, SettlementRequest>();
     for (const request of requests) if (!firsts.has(request.transactionId)) firsts.set(request.transactionId, request);
@@ -80,7 +82,7 @@ export class SettlementService {
         return journal ? [{ transactionId: t.id, journal }] : [];
       }),
     );
-    await this.outbox.addMany(em, settled.map((t) => ({ eventType: eventTypeOf(t), transaction: toTransactionView(t) })));
+    eventIds.push(...(await this.outbox.addMany(em, settled.map((t) => ({ eventType: eventTypeOf(t), transaction: toTransactionView(t) })))));
 
     return requests.map((request) => {
       if (missing.has(request.transactionId)) return new Error(`transaction ${request.transactionId} does not exist`);

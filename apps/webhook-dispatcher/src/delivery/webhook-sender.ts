@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, errors, request } from 'undici';
-import { createHostResolver, createPublicConnector, DestinationRefusedError } from '@momo/platform';
+import { createHostResolver, createPublicConnector, DestinationRefusedError, withTimeoutSignal } from '@momo/platform';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 
 /** How much of a receiver's answer we keep in the attempt log (documented in docs/webhooks.md). */
@@ -41,18 +41,20 @@ export class WebhookSender implements OnApplicationShutdown {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const res = await request(url, {
-        dispatcher: this.agent,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'momo-gateway-webhooks/1', ...headers },
-        body,
-        signal: AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS),
-        headersTimeout: this.config.WEBHOOK_TIMEOUT_MS,
-        bodyTimeout: this.config.WEBHOOK_TIMEOUT_MS,
+      return await withTimeoutSignal(this.config.WEBHOOK_TIMEOUT_MS, async (signal) => {
+        const res = await request(url, {
+          dispatcher: this.agent,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'momo-gateway-webhooks/1', ...headers },
+          body,
+          signal,
+          headersTimeout: this.config.WEBHOOK_TIMEOUT_MS,
+          bodyTimeout: this.config.WEBHOOK_TIMEOUT_MS,
+        });
+        const text = await readLimited(res.body, RESPONSE_BODY_LIMIT);
+        const redirect = res.statusCode >= 300 && res.statusCode < 400;
+        return { statusCode: res.statusCode, responseBody: text, error: redirect ? 'redirect not followed' : null, durationMs: elapsed() };
       });
-      const text = await readLimited(res.body, RESPONSE_BODY_LIMIT);
-      const redirect = res.statusCode >= 300 && res.statusCode < 400;
-      return { statusCode: res.statusCode, responseBody: text, error: redirect ? 'redirect not followed' : null, durationMs: elapsed() };
     } catch (error) {
       return { statusCode: null, responseBody: null, error: describeFailure(error), durationMs: elapsed() };
     }

@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { MicroBatcher } from '@momo/platform';
 import { preparedRows } from './prepared';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
 import type { Table } from '../ownership';
 
 export type OperatorRequestRecord = Omit<OperatorRequestEntity, 'id' | 'createdAt'>;
 export type OperatorCallbackRecord = Omit<OperatorCallbackEntity, 'id' | 'createdAt'>;
+type CallbackToRecord = { record: OperatorCallbackRecord & { transactionId: string }; limit: number };
 
 /** operator_requests and operator_callbacks: owned by operator-adapter, read by support. */
 @Injectable()
 export class OperatorLogRepository {
   static readonly writes: readonly Table[] = ['operator_requests', 'operator_callbacks'];
+
+  private readonly callbacks = new MicroBatcher<CallbackToRecord, string | null>((batch) => this.recordCallbacks(batch), {
+    maxBatch: 200,
+    maxConcurrentFlushes: 2,
+    gatherTurn: true,
+  });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -42,18 +50,53 @@ export class OperatorLogRepository {
    * Stores a callback about a known transaction unless that transaction already has `limit` of
    * them (a sender replaying callbacks cannot grow the table without bound). Returns the callback's
    * id (it names the status check the callback triggers), or null when it was not stored.
+   * Callbacks stored at the same moment go in one statement (one commit); the operator hears 200
+   * only once its own callback is committed.
    */
-  async recordCallback(record: OperatorCallbackRecord & { transactionId: string }, limit: number): Promise<string | null> {
-    const rows = (await preparedRows(
+  recordCallback(record: OperatorCallbackRecord & { transactionId: string }, limit: number): Promise<string | null> {
+    return this.callbacks.submit({ record, limit });
+  }
+
+  private async recordCallbacks(batch: CallbackToRecord[]): Promise<(string | null | Error)[]> {
+    try {
+      return await this.insertCallbacks(batch);
+    } catch (error) {
+      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      // One row Postgres refuses must not fail the callbacks stored with it.
+      return Promise.all(batch.map(async (item) => (await this.recordCallbacks([item]))[0]));
+    }
+  }
+
+  /**
+   * The n-th callback of a transaction in the batch is stored if the transaction has fewer than
+   * `limit` - n + 1 already; ids are drawn before the insert so each caller gets its own back.
+   */
+  private async insertCallbacks(batch: CallbackToRecord[]): Promise<(string | null)[]> {
+    const column = <K extends keyof OperatorCallbackRecord>(key: K) => batch.map(({ record }) => record[key]);
+    const rows = await preparedRows(
       this.dataSource.manager,
-      'operator_callbacks_insert',
-      `INSERT INTO operator_callbacks (transaction_id, network, method, path, headers, body, remote_address, outcome)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8
-       WHERE (SELECT count(*) FROM operator_callbacks WHERE transaction_id = $1) < $9
-       RETURNING id`,
-      [record.transactionId, record.network, record.method, record.path, JSON.stringify(record.headers), record.body, record.remoteAddress, record.outcome, limit],
-    )) as { id: string }[];
-    return rows.length > 0 ? String(rows[0].id) : null;
+      'operator_callbacks_insert_many',
+      `WITH v AS (
+         SELECT v.*, row_number() OVER (PARTITION BY v.transaction_id ORDER BY v.ord) AS nth
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::int[])
+                WITH ORDINALITY AS v(transaction_id, network, method, path, headers, body, remote_address, outcome, cap, ord)
+       ), admitted AS MATERIALIZED (
+         SELECT nextval(pg_get_serial_sequence('operator_callbacks', 'id')) AS id, v.*
+           FROM v
+          WHERE (SELECT count(*) FROM operator_callbacks c WHERE c.transaction_id = v.transaction_id) + v.nth <= v.cap
+       ), stored AS (
+         INSERT INTO operator_callbacks (id, transaction_id, network, method, path, headers, body, remote_address, outcome)
+         SELECT id, transaction_id, network, method, path, headers, body, remote_address, outcome FROM admitted
+       )
+       SELECT id, ord FROM admitted`,
+      [
+        column('transactionId'), column('network'), column('method'), column('path'),
+        batch.map(({ record }) => JSON.stringify(record.headers)), column('body'), column('remoteAddress'), column('outcome'),
+        batch.map(({ limit }) => limit),
+      ],
+    );
+    const idByPosition = new Map(rows.map((r) => [Number(r.ord), String(r.id)]));
+    return batch.map((_, index) => idByPosition.get(index + 1) ?? null);
   }
 
   requestsFor(transactionId: string): Promise<OperatorRequestEntity[]> {

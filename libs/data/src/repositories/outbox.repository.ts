@@ -6,7 +6,10 @@ import { TransactionView, WebhookEventType } from '@momo/contracts';
 import { TraceCarrier } from '@momo/platform';
 import { OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { preparedRows } from './prepared';
 import type { Table } from '../ownership';
+
+export type PublishEvents = (events: { id: string; trace?: TraceCarrier }[]) => Promise<void>;
 
 /** Events written with the state change they announce, published to the queue afterwards. */
 @Injectable()
@@ -20,14 +23,17 @@ export class OutboxRepository {
     await this.addMany(em, [{ eventType, transaction }]);
   }
 
-  /** The same for many events in one statement (settlement batches). */
-  async addMany(em: EntityManager, events: { eventType: WebhookEventType; transaction: TransactionView }[]): Promise<void> {
-    if (events.length === 0) return;
-    await em.query(
+  /** The same for many events in one statement (settlement batches); returns the ids of the events it added. */
+  async addMany(em: EntityManager, events: { eventType: WebhookEventType; transaction: TransactionView }[]): Promise<string[]> {
+    if (events.length === 0) return [];
+    const rows = await preparedRows(
+      em,
+      'outbox_add_many',
       `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload)
        SELECT id, event_type, transaction_id, app_id, payload::json
          FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[]) AS e(id, event_type, transaction_id, app_id, payload)
-       ON CONFLICT (transaction_id, event_type) DO NOTHING`,
+       ON CONFLICT (transaction_id, event_type) DO NOTHING
+       RETURNING id`,
       [
         events.map(() => randomUUID()),
         events.map((e) => e.eventType),
@@ -36,6 +42,7 @@ export class OutboxRepository {
         events.map((e) => JSON.stringify(e.transaction)),
       ],
     );
+    return rows.map((r) => r.id as string);
   }
 
   /**
@@ -46,18 +53,42 @@ export class OutboxRepository {
    * again and the next round retries them; if the process dies between the two, the outbox sweeper
    * finds them published without a job and publishes them again (docs/durability.md). Each event
    * goes with its transaction's request id and trace, so the webhook belongs to the payment's story.
+   *
+   * This scan walks the index of unpublished events, which keeps an entry for every event published
+   * since the last vacuum: under load it costs milliseconds. Events whose ids are known (just
+   * written by this process) go by `publishIds` instead; the scan is for the rest.
    */
-  async publishBatch(limit: number, publish: (events: { id: string; trace?: TraceCarrier }[]) => Promise<void>): Promise<number> {
-    const em = this.dataSource.manager;
-    const rows = await queryRows(
-      em,
-      `UPDATE outbox_events o SET published_at = now()
-         FROM (SELECT n.id, n.created_at, t.request_id, t.traceparent
-                 FROM outbox_events n LEFT JOIN transactions t ON t.id = n.transaction_id
-                WHERE n.published_at IS NULL ORDER BY n.created_at LIMIT $1 FOR UPDATE OF n SKIP LOCKED) taken
-        WHERE o.id = taken.id
-        RETURNING o.id, taken.created_at, taken.request_id, taken.traceparent`,
+  publishBatch(limit: number, publish: PublishEvents): Promise<number> {
+    return this.take(
+      'outbox_take_oldest',
+      `SELECT n.id FROM outbox_events n WHERE n.published_at IS NULL ORDER BY n.created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
+      publish,
+    );
+  }
+
+  /** `publishBatch` for the given events, found by primary key; those already published (by a replica's scan) are skipped. */
+  publishIds(ids: string[], publish: PublishEvents): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.take(
+      'outbox_take_ids',
+      `SELECT n.id FROM outbox_events n WHERE n.id = ANY($1::uuid[]) AND n.published_at IS NULL FOR UPDATE SKIP LOCKED`,
+      [ids],
+      publish,
+    );
+  }
+
+  private async take(name: string, pick: string, values: unknown[], publish: PublishEvents): Promise<number> {
+    const em = this.dataSource.manager;
+    const rows = await preparedRows(
+      em,
+      name,
+      `UPDATE outbox_events o SET published_at = now()
+         FROM (${pick}) taken
+        WHERE o.id = taken.id
+        RETURNING o.id, o.created_at, (SELECT t.request_id FROM transactions t WHERE t.id = o.transaction_id) AS request_id,
+                  (SELECT t.traceparent FROM transactions t WHERE t.id = o.transaction_id) AS traceparent`,
+      values,
     );
     if (rows.length === 0) return 0;
     rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());

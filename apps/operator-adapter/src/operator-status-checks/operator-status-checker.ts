@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CheckTransactionStatusJob, JobIds, StatusCheckReason } from '@momo/contracts';
+import { TransactionEntity, traceOf } from '@momo/data';
+import { UnresolvedAnswer } from '@momo/domain';
+import { JobProducer } from '@momo/platform';
+import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { OperatorConnector, OperatorTransaction } from '../operators/operator-connector';
+import { OperatorRegistry } from '../operators/operator-registry';
+import { OperatorRequestBudget } from '../operators/operator-budget';
+import { ageOf, OperatorWork, statusQuerySends } from '../operator-work/operator-work.service';
+
+/**
+ * Status checks (after a callback, or asked by the reconciler), paced per operator. The adapter
+ * asks and reports what the operator said; it decides nothing about the transaction. Only an
+ * operator's own answer to our question ever becomes a result, never a callback's claim.
+ *
+ * A final answer goes to payments-core as an operator result. A reconciler's check the operator
+ * did not finish (at the deadline: any such answer; before it: "no record of it", unless the
+ * initiation is re-sent) goes to payments-core as an unresolved answer, and payments-core applies
+ * the deadline and not-received policy (failureWithoutFinalAnswer, libs/domain). A `watch` check
+ * asks about a failure of our own deciding; a final answer goes to payments-core, which keeps the
+ * failure and raises a reconciliation exception if the operator now says it succeeded.
+ *
+ * Run by the status-check queue's consumer, and straight after a callback (CallbackStatusChecks).
+ */
+@Injectable()
+export class OperatorStatusChecker {
+  private readonly logger = new Logger(OperatorStatusChecker.name);
+
+  constructor(
+    private readonly work: OperatorWork,
+    private readonly operators: OperatorRegistry,
+    private readonly config: OperatorAdapterConfig,
+    private readonly budget: OperatorRequestBudget,
+    private readonly producer: JobProducer,
+  ) {}
+
+  /**
+   * One check; `checkId` names it (a job id: an unresolved answer's report is keyed on it).
+   * `loaded`: the transaction as the caller has just read it, saving a read.
+   */
+  async check({ transactionId, reason }: CheckTransactionStatusJob, checkId: string, loaded?: TransactionEntity): Promise<void> {
+    const transaction = loaded ?? (await this.work.load(transactionId));
+    if (transaction.status !== 'pending') {
+      if (reason === 'watch') await this.watch(transaction);
+      return;
+    }
+    // A watch check that finds the transaction still pending is an ordinary reconciliation.
+    const why: StatusCheckReason = reason === 'watch' ? 'reconcile' : reason;
+    const unresolved = (answer: UnresolvedAnswer, detail?: string) => this.reportUnresolved(transaction, why, answer, detail, checkId);
+    if (why === 'deadline' && !this.operators.connectorFor(transaction.network, transaction.mode)) {
+      // The operator cannot even be asked (its settings were removed since): nothing will ever resolve it.
+      return unresolved('unknown', `${transaction.network} is not configured for ${transaction.mode} mode`);
+    }
+    const asked = await this.ask(transaction, why);
+    if (!asked) return;
+    const { subject, connector, outcome } = asked;
+    if (outcome.kind === 'final') await this.work.report(transaction, outcome, why);
+    else if (why === 'deadline') await unresolved(outcome.kind, outcome.kind === 'unknown' ? outcome.detail : undefined);
+    else if (outcome.kind === 'not_found' && why === 'reconcile' && !(await this.resend(subject, connector))) await unresolved('not_found');
+  }
+
+  /** Queries the operator within the query budget; undefined when it was not asked (the reconciler asks again). */
+  private async ask(transaction: TransactionEntity, reason: StatusCheckReason) {
+    const connector = this.operators.connectorFor(transaction.network, transaction.mode);
+    if (!connector) return undefined;
+    if (!(await this.budget.admitStatusQuery(transaction.network, transaction.mode))) {
+      this.logger.debug({ transactionId: transaction.id, reason }, 'status check skipped: operator query budget spent; the reconciler asks again');
+      return undefined;
+    }
+    const subject = await this.work.subject(transaction);
+    const outcome = await connector.queryStatus(subject);
+    this.logger.debug({ transactionId: transaction.id, reason, outcome: outcome.kind }, 'status checked');
+    return { subject, connector, outcome };
+  }
+
+  /**
+   * A failure of our own deciding, asked about again. A final answer is reported as it is:
+   * payments-core keeps the failure either way, and raises a reconciliation exception when the
+   * answer contradicts it. A watch must never move money, so what cannot be asked about without
+   * sending it again (Airtel refunds) is not watched.
+   */
+  private async watch(t: TransactionEntity): Promise<void> {
+    if (t.status !== 'failed' || statusQuerySends(t)) return;
+    const asked = await this.ask(t, 'watch');
+    if (asked?.outcome.kind === 'final') await this.work.report(t, asked.outcome, 'watch');
+  }
+
+  /**
+   * The operator has no record of the transaction: our initiation never reached it (a crash or a
+   * lost request before it was sent). While the send window is open the initiation is re-sent
+   * under the same reference, which the operator deduplicates, and what it answers is reported.
+   * Returns whether it was re-sent. Callback-triggered checks never get here.
+   */
+  private async resend(subject: OperatorTransaction, connector: OperatorConnector): Promise<boolean> {
+    const t = subject.transaction;
+    if (this.work.sendRefusal(t)) return false;
+    this.logger.warn({ transactionId: t.id, ageSeconds: ageOf(t) }, 'operator has no record of the transaction: re-sending its initiation');
+    const { outcome, confirmed } = await connector.initiate(subject);
+    if (confirmed) await this.work.report(t, confirmed, 'reconcile');
+    else if (outcome.kind === 'refused') {
+      await this.work.report(t, { kind: 'final', status: 'failed', failureCode: outcome.failureCode, failureMessage: outcome.failureMessage }, 'reconcile');
+    }
+    return true;
+  }
+
+  /** Hands an answer short of a final status to payments-core, which decides what it means (libs/domain reconciliation rules). */
+  private async reportUnresolved(t: TransactionEntity, source: StatusCheckReason, answer: UnresolvedAnswer, detail: string | undefined, checkJobId: string): Promise<void> {
+    this.logger.debug({ transactionId: t.id, source, answer, ageSeconds: Math.round(ageOf(t)) }, 'operator gave no final answer: reported to payments-core');
+    await this.producer.add(
+      'apply-unresolved-answer',
+      { transactionId: t.id, answer, source, unreceivedGiveUpSeconds: this.config.UNRECEIVED_GIVE_UP_SECONDS, detail: detail?.slice(0, 500) },
+      { jobId: JobIds.unresolvedAnswer(checkJobId), trace: traceOf(t) },
+    );
+  }
+}
