@@ -34,7 +34,6 @@ export function pinoHttpOptions(config: Pick<ServiceConfig, 'LOG_LEVEL' | 'LOG_P
       if (!tracingEnabled()) return { requestId };
       return { requestId, traceId: currentTraceId() };
     },
-    customProps: () => ({}),
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: maskPhoneNumbers(req.url) }),
       err: (error: unknown) => serializeErrorForLog(error),

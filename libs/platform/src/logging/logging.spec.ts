@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
+import { EventEmitter } from 'node:events';
 import pino from 'pino';
+import { pinoHttp } from 'pino-http';
 import { pinoHttpOptions } from './logging.module';
 
 /** What a service's logger writes, with the service's own options. */
@@ -36,5 +38,23 @@ describe('service logs', () => {
     const { serializers } = pinoHttpOptions({ LOG_LEVEL: 'info', LOG_PRETTY: 'false' });
     const req = (serializers as { req: (r: unknown) => { url: string } }).req({ id: 1, method: 'GET', url: '/v1/payments?msisdn=%2B250788123456&reference=0788123456' });
     expect(req.url).toBe('/v1/payments?msisdn=%2B25078****456&reference=078****456');
+  });
+
+  it('write one access line per request, and bind the request to lines written during it', () => {
+    const chunks: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => (chunks.push(String(chunk)), done()) });
+    const middleware = pinoHttp(pinoHttpOptions({ LOG_LEVEL: 'info', LOG_PRETTY: 'false' }), stream);
+    const req = Object.assign(new EventEmitter(), { id: 'req-1', method: 'GET', url: '/v1/payments?msisdn=250788123456', headers: {} });
+    const res = Object.assign(new EventEmitter(), { statusCode: 200, writableEnded: true, headersSent: true, getHeaders: () => ({}) });
+    middleware(req as never, res as never, () => undefined);
+    (req as unknown as { log: pino.Logger }).log.info('inside the request');
+    res.emit('finish');
+    const lines = chunks.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const expectedReq = { id: 'req-1', method: 'GET', url: '/v1/payments?msisdn=25078****456' };
+    expect(lines).toEqual([
+      expect.objectContaining({ req: expectedReq, msg: 'inside the request' }),
+      expect.objectContaining({ req: expectedReq, res: { statusCode: 200, headers: {} }, msg: 'request completed' }),
+    ]);
+    expect(lines[1]).toHaveProperty('responseTime');
   });
 });
