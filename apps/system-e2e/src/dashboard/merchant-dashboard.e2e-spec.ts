@@ -28,7 +28,12 @@ describe('merchant dashboard in a browser', () => {
   let paymentId: string;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem('merchant-dashboard', { services: [...PAYMENT_SERVICES, 'merchant-dashboard'] }), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSystem('merchant-dashboard', {
+        services: [...PAYMENT_SERVICES, 'merchant-dashboard'],
+        // The replay below must be the failing delivery's second attempt: no scheduled retry may
+        // come first, however slowly the steps before it run on a busy machine.
+        env: { 'webhook-dispatcher': { WEBHOOK_FIRST_RETRY_MS: '3600000' } },
+      }), launchChromium()]);
     dashboard = system.stack.url('merchant-dashboard');
     owner = await newContext();
     page = await owner.newPage();
