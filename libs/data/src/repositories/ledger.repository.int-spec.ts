@@ -40,6 +40,37 @@ describe('ledger and transactions in Postgres', () => {
     expect(journals[0].n).toBe(0);
   });
 
+  it('keeps posting and refusing overdrafts once it knows the accounts, and recreates an account whose creation rolled back', async () => {
+    const other = await seedMerchant(db.dataSource);
+    const move = (amount: number, fee: number) => ({ merchantId: other.merchantId, mode: 'test' as const, network: 'mtn' as const, amount, fee });
+    const balance = () => new BalanceTransactionsRepository(db.dataSource).merchantBalance(other.merchantId, 'test');
+    const collect = async (amount: number) => {
+      const tx = await insertTransaction(db.dataSource, newTransaction(other, { amount }));
+      return db.dataSource.transaction((em) => ledger.post(em, tx.id, collectPending(move(amount, 0))));
+    };
+
+    // The merchant's accounts are created in a transaction that uses them twice, then rolls
+    // back: they must not be remembered.
+    const rolledBack = await insertTransaction(db.dataSource, newTransaction(other, { amount: 100 }));
+    const alsoRolledBack = await insertTransaction(db.dataSource, newTransaction(other, { amount: 150 }));
+    await expect(
+      db.dataSource.transaction(async (em) => {
+        await ledger.post(em, rolledBack.id, collectPending(move(100, 0)));
+        await ledger.post(em, alsoRolledBack.id, collectPending(move(150, 0)));
+        throw new Error('rolled back after posting');
+      }),
+    ).rejects.toThrow('rolled back after posting');
+    expect((await balance()).pending).toBe(0);
+
+    await collect(300); // creates the accounts again, and commits them
+    await collect(200); // the accounts are known now: the cached path
+    expect((await balance()).pending).toBe(500);
+
+    const payout = await insertTransaction(db.dataSource, newTransaction(other, { direction: 'payout', amount: 1_000 }));
+    await expect(db.dataSource.transaction((em) => ledger.post(em, payout.id, payoutReserved(move(1_000, 0))))).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await balance()).toMatchObject({ pending: 500, available: 0 });
+  });
+
   it('rejects a journal that does not net to zero, at commit', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant));
     await expect(

@@ -22,6 +22,9 @@ export class InsufficientFundsError extends Error {
 export class LedgerRepository {
   static readonly writes: readonly Table[] = ['ledger_accounts', 'ledger_journals', 'ledger_entries'];
 
+  /** Ledger account ids by account key, for accounts committed before this process asked: ids never change. */
+  private readonly committedAccountIds = new Map<string, string>();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Returns false when this journal was already posted (a replayed result). Must run inside a transaction. */
@@ -80,8 +83,51 @@ export class LedgerRepository {
     );
   }
 
-  /** Creates missing accounts, adds the summed deltas to the cached balances, and returns every account's id. */
+  /**
+   * Creates missing accounts, adds the summed deltas to the cached balances, and returns every
+   * account's id. Once every account is known to this process (the usual case) that is one
+   * statement: locking the accounts and moving their balances.
+   */
   private async applyDeltas(em: EntityManager, accounts: Map<string, AccountRef>, legs: { key: string; amount: number }[]): Promise<Map<string, string>> {
+    const accountIds = this.knownIds(accounts.keys()) ?? (await this.ensureAccounts(em, accounts));
+    const deltas = new Map<string, number>();
+    for (const leg of legs) if (mustStayNonNegative(accounts.get(leg.key)!)) deltas.set(leg.key, (deltas.get(leg.key) ?? 0) + leg.amount);
+    const cachedKeys = [...deltas.keys()];
+    if (cachedKeys.length === 0) return accountIds;
+    try {
+      // The rows are locked in account-key order before any is updated, so concurrent postings never deadlock.
+      await em.query(
+        `UPDATE ledger_accounts a SET balance = a.balance + locked.delta, updated_at = now()
+           FROM (SELECT l.id, d.delta
+                   FROM ledger_accounts l JOIN unnest($1::text[], $2::bigint[]) AS d(k, delta) ON l.account_key = d.k
+                  ORDER BY l.account_key
+                    FOR UPDATE OF l) AS locked
+          WHERE a.id = locked.id AND locked.delta <> 0`,
+        [cachedKeys, cachedKeys.map((key) => deltas.get(key))],
+      );
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'ledger_accounts_no_overdraft') {
+        const detail = String((error as { detail?: string }).detail ?? '');
+        throw new InsufficientFundsError(cachedKeys.find((key) => detail.includes(key)) ?? cachedKeys.join(', '));
+      }
+      throw error;
+    }
+    return accountIds;
+  }
+
+  /** The ids of `keys` if this process knows them all, else null. */
+  private knownIds(keys: Iterable<string>): Map<string, string> | null {
+    const ids = new Map<string, string>();
+    for (const key of keys) {
+      const id = this.committedAccountIds.get(key);
+      if (id === undefined) return null;
+      ids.set(key, id);
+    }
+    return ids;
+  }
+
+  /** Creates the accounts that do not exist yet and returns every account's id. */
+  private async ensureAccounts(em: EntityManager, accounts: Map<string, AccountRef>): Promise<Map<string, string>> {
     const refs = [...accounts.entries()];
     await em.query(
       `INSERT INTO ledger_accounts (account_key, kind, mode, merchant_id, network, balance)
@@ -98,30 +144,14 @@ export class LedgerRepository {
         refs.map(([, a]) => mustStayNonNegative(a)),
       ],
     );
-    const deltas = new Map<string, number>();
-    for (const leg of legs) if (mustStayNonNegative(accounts.get(leg.key)!)) deltas.set(leg.key, (deltas.get(leg.key) ?? 0) + leg.amount);
-    const cachedKeys = [...deltas.keys()].sort();
-    if (cachedKeys.length > 0) {
-      await em.query(`SELECT id FROM ledger_accounts WHERE account_key = ANY($1::text[]) ORDER BY account_key FOR UPDATE`, [cachedKeys]);
-      try {
-        await em.query(
-          `UPDATE ledger_accounts a SET balance = a.balance + d.delta, updated_at = now()
-             FROM unnest($1::text[], $2::bigint[]) AS d(k, delta)
-            WHERE a.account_key = d.k AND d.delta <> 0`,
-          [cachedKeys, cachedKeys.map((key) => deltas.get(key))],
-        );
-      } catch (error) {
-        if ((error as { constraint?: string }).constraint === 'ledger_accounts_no_overdraft') {
-          const detail = String((error as { detail?: string }).detail ?? '');
-          throw new InsufficientFundsError(cachedKeys.find((key) => detail.includes(key)) ?? cachedKeys.join(', '));
-        }
-        throw error;
-      }
-    }
-    const rows: { id: string; account_key: string }[] = await em.query(
-      `SELECT id, account_key FROM ledger_accounts WHERE account_key = ANY($1::text[])`,
+    // Only accounts committed by someone else are remembered: one this transaction created (now,
+    // or in an earlier statement) is gone if it rolls back. A row last written before this
+    // transaction began (updated_at < now(), the transaction's start) was not written by it.
+    const rows: { id: string; account_key: string; committed: boolean }[] = await em.query(
+      `SELECT id, account_key, updated_at < now() AS committed FROM ledger_accounts WHERE account_key = ANY($1::text[])`,
       [refs.map(([key]) => key)],
     );
+    for (const row of rows) if (row.committed) this.committedAccountIds.set(row.account_key, String(row.id));
     return new Map(rows.map((row) => [row.account_key, String(row.id)]));
   }
 }
