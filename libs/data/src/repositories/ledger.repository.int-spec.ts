@@ -71,6 +71,20 @@ describe('ledger and transactions in Postgres', () => {
     expect(await balance()).toMatchObject({ pending: 500, available: 0 });
   });
 
+  it('posts many journals on the same accounts at once without a deadlock, each counted once', async () => {
+    const busy = await seedMerchant(db.dataSource);
+    const move = (amount: number) => ({ merchantId: busy.merchantId, mode: 'test' as const, network: 'mtn' as const, amount, fee: 0 });
+    const payments = await Promise.all(Array.from({ length: 40 }, (_, i) => insertTransaction(db.dataSource, newTransaction(busy, { amount: 100 + i }))));
+    // Batches of four that overlap, the way concurrent settlement batches and refunds meet.
+    const batches = Array.from({ length: 20 }, (_, i) => payments.slice(i * 2, i * 2 + 4));
+    const posted = await Promise.all(
+      batches.map((batch) => db.dataSource.transaction((em) => ledger.postMany(em, batch.map((t) => ({ transactionId: t.id, journal: collectPending(move(t.amount)) }))))),
+    );
+    expect(posted.reduce((sum, n) => sum + n, 0)).toBe(40);
+    const expected = payments.reduce((sum, t) => sum + t.amount, 0);
+    expect((await new BalanceTransactionsRepository(db.dataSource).merchantBalance(busy.merchantId, 'test')).pending).toBe(expected);
+  });
+
   it('rejects a journal that does not net to zero, at commit', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant));
     await expect(

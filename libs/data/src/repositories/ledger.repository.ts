@@ -37,26 +37,39 @@ export class LedgerRepository {
    * journals already posted are skipped (idempotent per transaction and kind), the deltas of each
    * merchant account are summed and applied in one update, with the rows locked in account-key
    * order so concurrent postings never deadlock. Returns how many journals were new.
-   * Must run inside a transaction.
+   * Once this process knows the accounts (the usual case): two statements, the journals with
+   * their entries, then the balances. Must run inside a transaction.
    */
   async postMany(em: EntityManager, postings: { transactionId: string; journal: JournalDraft }[]): Promise<number> {
     if (postings.length === 0) return 0;
+    const legs = postings.flatMap(({ transactionId, journal }) => journal.legs.map((leg) => ({ transactionId, kind: journal.kind, key: accountKey(leg.account), account: leg.account, amount: leg.amount })));
+    const accounts = new Map(legs.map((leg) => [leg.key, leg.account]));
+    const accountIds = await this.accountIds(em, accounts);
     const inserted = await queryRows(
       em,
-      `INSERT INTO ledger_journals (transaction_id, kind)
-       SELECT * FROM unnest($1::uuid[], $2::text[])
-       ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id, transaction_id, kind`,
-      [postings.map((p) => p.transactionId), postings.map((p) => p.journal.kind)],
+      `WITH journals AS (
+         INSERT INTO ledger_journals (transaction_id, kind)
+         SELECT * FROM unnest($1::uuid[], $2::text[])
+         ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id, transaction_id, kind
+       ), entries AS (
+         INSERT INTO ledger_entries (journal_id, account_id, amount)
+         SELECT j.id, l.account_id, l.amount
+           FROM journals j
+           JOIN unnest($3::uuid[], $4::text[], $5::bigint[], $6::bigint[]) AS l(transaction_id, kind, account_id, amount)
+             ON l.transaction_id = j.transaction_id AND l.kind = j.kind
+       )
+       SELECT transaction_id, kind FROM journals`,
+      [
+        postings.map((p) => p.transactionId),
+        postings.map((p) => p.journal.kind),
+        legs.map((l) => l.transactionId),
+        legs.map((l) => l.kind),
+        legs.map((l) => accountIds.get(l.key)),
+        legs.map((l) => l.amount),
+      ],
     );
-    if (inserted.length === 0) return 0;
-    const journalIdOf = new Map(inserted.map((row) => [`${row.transaction_id}:${row.kind}`, String(row.id)]));
-    await this.writeLegs(
-      em,
-      postings.flatMap(({ transactionId, journal }) => {
-        const journalId = journalIdOf.get(`${transactionId}:${journal.kind}`);
-        return journalId ? [{ journalId, journal }] : [];
-      }),
-    );
+    const isNew = new Set(inserted.map((row) => `${row.transaction_id}:${row.kind}`));
+    await this.moveBalances(em, accounts, legs.filter((leg) => isNew.has(`${leg.transactionId}:${leg.kind}`)));
     return inserted.length;
   }
 
@@ -68,40 +81,41 @@ export class LedgerRepository {
       [adjustmentId, journal.kind],
     );
     if (!row) return false;
-    await this.writeLegs(em, [{ journalId: String(row.id), journal }]);
+    const legs = journal.legs.map((leg) => ({ key: accountKey(leg.account), account: leg.account, amount: leg.amount }));
+    const accounts = new Map(legs.map((leg) => [leg.key, leg.account]));
+    const accountIds = await this.accountIds(em, accounts);
+    await em.query(
+      `INSERT INTO ledger_entries (journal_id, account_id, amount) SELECT $1::bigint, * FROM unnest($2::bigint[], $3::bigint[])`,
+      [String(row.id), legs.map((l) => accountIds.get(l.key)), legs.map((l) => l.amount)],
+    );
+    await this.moveBalances(em, accounts, legs);
     return true;
   }
 
-  /** The entries of new journals, and the cached balances they move (never below zero). */
-  private async writeLegs(em: EntityManager, journals: { journalId: string; journal: JournalDraft }[]): Promise<void> {
-    const legs = journals.flatMap(({ journalId, journal }) => journal.legs.map((leg) => ({ journalId, key: accountKey(leg.account), account: leg.account, amount: leg.amount })));
-    const accounts = new Map(legs.map((leg) => [leg.key, leg.account]));
-    const accountIds = await this.applyDeltas(em, accounts, legs);
-    await em.query(
-      `INSERT INTO ledger_entries (journal_id, account_id, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])`,
-      [legs.map((l) => l.journalId), legs.map((l) => accountIds.get(l.key)), legs.map((l) => l.amount)],
-    );
+  /** Every account's id, creating the missing accounts; no statement at all once this process knows them. */
+  private async accountIds(em: EntityManager, accounts: Map<string, AccountRef>): Promise<Map<string, string>> {
+    return this.knownIds(accounts.keys()) ?? (await this.ensureAccounts(em, accounts));
   }
 
   /**
-   * Creates missing accounts, adds the summed deltas to the cached balances, and returns every
-   * account's id. Once every account is known to this process (the usual case) that is one
-   * statement: locking the accounts and moving their balances.
+   * Adds the summed deltas of `legs` to the cached balances (merchant accounts, never below
+   * zero), in one statement that first locks the rows in account-key order, so concurrent
+   * postings never deadlock. The lock is the one an UPDATE takes (NO KEY UPDATE): a FOR UPDATE
+   * would also wait on the key-share locks that inserting entries takes on the same accounts
+   * (their foreign key), and two postings would deadlock.
    */
-  private async applyDeltas(em: EntityManager, accounts: Map<string, AccountRef>, legs: { key: string; amount: number }[]): Promise<Map<string, string>> {
-    const accountIds = this.knownIds(accounts.keys()) ?? (await this.ensureAccounts(em, accounts));
+  private async moveBalances(em: EntityManager, accounts: Map<string, AccountRef>, legs: { key: string; amount: number }[]): Promise<void> {
     const deltas = new Map<string, number>();
     for (const leg of legs) if (mustStayNonNegative(accounts.get(leg.key)!)) deltas.set(leg.key, (deltas.get(leg.key) ?? 0) + leg.amount);
     const cachedKeys = [...deltas.keys()];
-    if (cachedKeys.length === 0) return accountIds;
+    if (cachedKeys.length === 0) return;
     try {
-      // The rows are locked in account-key order before any is updated, so concurrent postings never deadlock.
       await em.query(
         `UPDATE ledger_accounts a SET balance = a.balance + locked.delta, updated_at = now()
            FROM (SELECT l.id, d.delta
                    FROM ledger_accounts l JOIN unnest($1::text[], $2::bigint[]) AS d(k, delta) ON l.account_key = d.k
                   ORDER BY l.account_key
-                    FOR UPDATE OF l) AS locked
+                    FOR NO KEY UPDATE OF l) AS locked
           WHERE a.id = locked.id AND locked.delta <> 0`,
         [cachedKeys, cachedKeys.map((key) => deltas.get(key))],
       );
@@ -112,7 +126,6 @@ export class LedgerRepository {
       }
       throw error;
     }
-    return accountIds;
   }
 
   /** The ids of `keys` if this process knows them all, else null. */
