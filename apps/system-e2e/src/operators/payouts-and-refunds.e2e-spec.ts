@@ -16,7 +16,9 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
       'operator-simulator': {
         SIMULATOR_DATABASE_POOL_SIZE: '3',
         APPROVAL_DELAY_MS: '200',
-        DELAYED_APPROVAL_MS: '3000',
+        // Longer than a restart of the simulator takes on a busy machine: the payout must still be
+        // pending when the restarted simulator is first asked about it.
+        DELAYED_APPROVAL_MS: '12000',
         RETRY_AFTER_SECONDS: '7',
       },
       'operator-adapter': {
@@ -150,7 +152,7 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
     // breaker is still open from the restart (the check is then dropped for the reconciler), so
     // the test asks again itself (every second until the breaker lets it through), as the
     // reconciler would: the simulator must still answer.
-    await waitFor(async () => ((await h.sim.record(payout.id))?.status === 'SUCCESSFUL' ? true : undefined), { timeoutMs: 20_000, what: 'the approval after the restart' });
+    await waitFor(async () => ((await h.sim.record(payout.id))?.status === 'SUCCESSFUL' ? true : undefined), { timeoutMs: 30_000, what: 'the approval after the restart' });
     let asked = 0;
     await waitFor(
       async () => {
@@ -162,7 +164,7 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
     );
     expect(await h.result(payout.id)).toMatchObject({ status: 'succeeded' });
     expect((await h.sim.counts(payout.id)).movements).toBe(1);
-  });
+  }, 90_000);
 
   it('reads our balances at both operators into metrics', async () => {
     const accounts = await h.sim.accounts('airtel');
