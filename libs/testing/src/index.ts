@@ -17,3 +17,4 @@ export * from './factories/console-operator.factory';
 export * from './money-checks';
 export * from './http-call';
 export * from './harness';
+export * from './queued-items';

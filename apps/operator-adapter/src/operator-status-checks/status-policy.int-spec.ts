@@ -13,6 +13,7 @@ import {
   seedMerchant,
   SeededMerchant,
   TEST_REDIS_URL,
+  queuedItems,
   TestDatabase,
   uniqueQueuePrefix,
   waitFor,
@@ -124,14 +125,13 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     return jobId;
   }
 
-  async function reported(transactionId: string, checkJobId: string) {
-    const [succeeded, failed, unresolved] = await Promise.all([
-      results.getJob(JobIds.operatorResult(transactionId, 'succeeded')),
-      results.getJob(JobIds.operatorResult(transactionId, 'failed')),
-      results.getJob(JobIds.unresolvedAnswer(checkJobId)),
-    ]);
+  /** What the adapter has put on the results queue about a transaction (a result) and a check (an answer short of one). */
+  async function reported(transactionId: string, checkJobId?: string) {
+    const items = await queuedItems(results);
+    const result = items.find((item) => item.name === 'apply-operator-result' && item.data.transactionId === transactionId);
+    const unresolved = items.find((item) => checkJobId !== undefined && item.id === JobIds.unresolvedAnswer(checkJobId));
     return {
-      result: (succeeded ?? failed)?.data as OperatorResultJob | undefined,
+      result: result?.data as OperatorResultJob | undefined,
       unresolved: unresolved?.data as UnresolvedAnswerJob | undefined,
     };
   }
@@ -227,7 +227,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     operator.initiationAnswers.set(t.id, { outcome: { kind: 'accepted', providerRef: 'MP1' }, confirmed: { kind: 'final', status: 'succeeded', providerRef: 'MP1' } });
     const reply = await app.get(JobRpc).call('initiate-transaction', { transactionId: t.id }, { jobId: JobIds.initiate(t.id), timeoutMs: 10_000 });
     expect(reply).toEqual({ status: 'completed', value: { kind: 'accepted', providerRef: 'MP1', confirmed: { status: 'succeeded', providerRef: 'MP1' } } satisfies InitiationOutcome });
-    expect(await results.getJob(JobIds.operatorResult(t.id, 'succeeded'))).toBeUndefined();
+    expect((await reported(t.id)).result).toBeUndefined();
   });
 
   describe('after a callback', () => {
@@ -235,13 +235,13 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       app.inject({ method: 'POST', url: `/callbacks/mtn/${t.id}`, headers: { 'content-type': 'application/json' }, payload: { status: 'SUCCESSFUL' } });
     const checkJobsOf = async (t: TransactionEntity) =>
       (await checks.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((job) => job.data.transactionId === t.id);
-    const result = (t: TransactionEntity) => waitFor(() => results.getJob(JobIds.operatorResult(t.id, 'succeeded')), { what: `the result of ${t.id}` });
+    const result = (t: TransactionEntity) => waitFor(async () => (await reported(t.id)).result, { what: `the result of ${t.id}` });
 
     it('asks the operator at once, in the process that took the callback, and reports its answer', async () => {
       const t = await pending();
       operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-CB' });
       expect((await callback(t)).statusCode).toBe(200);
-      expect((await result(t)).data).toMatchObject({ transactionId: t.id, status: 'succeeded', providerRef: 'MTN-CB', source: 'callback' });
+      expect(await result(t)).toMatchObject({ transactionId: t.id, status: 'succeeded', providerRef: 'MTN-CB', source: 'callback' });
       expect(await checkJobsOf(t)).toEqual([]);
     });
 
@@ -250,7 +250,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-RETRY' });
       operator.throwOnce.add(t.id);
       expect((await callback(t)).statusCode).toBe(200);
-      expect((await result(t)).data).toMatchObject({ status: 'succeeded', providerRef: 'MTN-RETRY', source: 'callback' });
+      expect(await result(t)).toMatchObject({ status: 'succeeded', providerRef: 'MTN-RETRY', source: 'callback' });
       const [job] = await checkJobsOf(t);
       expect(job.id).toMatch(new RegExp(`^status\\.${t.id}\\.callback-`));
     });

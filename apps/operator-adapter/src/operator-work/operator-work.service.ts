@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { JobIds, StatusCheckReason } from '@momo/contracts';
 import { TransactionEntity, TransactionReadsRepository, traceOf } from '@momo/data';
 import { initiationSendable } from '@momo/domain';
-import { JobProducer, MicroBatcher } from '@momo/platform';
+import { JobBatches, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
 
@@ -18,7 +18,7 @@ export class OperatorWork {
 
   constructor(
     private readonly transactions: TransactionReadsRepository,
-    private readonly producer: JobProducer,
+    private readonly batches: JobBatches,
     private readonly config: OperatorAdapterConfig,
   ) {
     this.reads = new MicroBatcher(
@@ -63,30 +63,25 @@ export class OperatorWork {
   }
 
   /**
-   * Hands a final status the operator itself gave us to payments-core. The job id folds repeats
-   * of one result together while one is queued; a job of that id that failed for good (Postgres
-   * down through all its retries) is removed first, or it would swallow every later report of the
-   * same result for as long as failed jobs are kept, and the transaction would stay pending.
+   * Hands a final status the operator itself gave us to payments-core. Results reported within a
+   * few milliseconds of each other travel as one job (JobBatches); resolves once Redis holds it.
+   * Applying a result is idempotent, so a repeat (a callback's check and a reconciler's check both
+   * hearing the answer) changes nothing.
    */
   async report(transaction: TransactionEntity, outcome: FinalStatus, source: StatusCheckReason): Promise<void> {
     const transactionId = transaction.id;
-    await this.producer.requeue(
+    await this.batches.send(
       'apply-operator-result',
-      [
-        {
-          payload: {
-            transactionId,
-            status: outcome.status,
-            failureCode: outcome.failureCode,
-            failureMessage: outcome.failureMessage,
-            providerRef: outcome.providerRef,
-            source,
-          },
-          // A callback arrives as its own request; the result still belongs to the payment's story.
-          options: { jobId: JobIds.operatorResult(transactionId, outcome.status), trace: traceOf(transaction) },
-        },
-      ],
-      ['failed'],
+      {
+        transactionId,
+        status: outcome.status,
+        failureCode: outcome.failureCode,
+        failureMessage: outcome.failureMessage,
+        providerRef: outcome.providerRef,
+        source,
+      },
+      // A callback arrives as its own request; the result still belongs to the payment's story.
+      { itemId: JobIds.operatorResult(transactionId, outcome.status), trace: traceOf(transaction) },
     );
   }
 }

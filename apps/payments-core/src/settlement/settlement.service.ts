@@ -39,6 +39,8 @@ export class SettlementService {
     this.batcher = new MicroBatcher((requests) => this.settleBatch(requests), {
       maxBatch: config.SETTLEMENT_BATCH_SIZE,
       maxConcurrentFlushes: 1,
+      // The results of one batch job reach here in one turn: one settlement for all of them.
+      gatherTurn: true,
     });
   }
 

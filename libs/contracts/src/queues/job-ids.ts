@@ -16,8 +16,11 @@ export const JobIds = {
   initiate: (transactionId: string, attempt = 0) => `initiate.${transactionId}.${attempt}`,
   /** A merchant's retry (same Idempotency-Key) re-sending an initiation whose outcome was unknown. */
   reinitiate: (transactionId: string, requestAttempt: number) => `reinitiate.${transactionId}.${requestAttempt}`,
-  /** Several request/reply calls of one kind sent together (JobRpc): nothing else shares the id. */
-  rpcBatch: (jobName: string, batchId: string) => `batch.${jobName}.${batchId}`,
+  /**
+   * Several request/reply calls (JobRpc) or fire-and-forget items (JobBatches) of one kind sent
+   * together as one job: nothing else shares the id.
+   */
+  batch: (jobName: string, batchId: string) => `batch.${jobName}.${batchId}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
   /** One per status check (whose id names its transaction, reason and slot): a later check's answer is never swallowed. */

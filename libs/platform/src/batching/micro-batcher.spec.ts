@@ -69,4 +69,37 @@ describe('MicroBatcher', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
   });
+
+  it('with lingerMs, holds items arriving one by one so that they leave together', async () => {
+    const flushed: number[][] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        flushed.push(items);
+        return items;
+      },
+      { maxBatch: 100, maxConcurrentFlushes: 1, lingerMs: 40 },
+    );
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const first = batcher.submit(1);
+    await sleep(5);
+    const second = batcher.submit(2);
+    await sleep(5);
+    const third = batcher.submit(3);
+    expect(flushed).toEqual([]);
+    expect(await Promise.all([first, second, third])).toEqual([1, 2, 3]);
+    expect(flushed).toEqual([[1, 2, 3]]);
+  });
+
+  it('with lingerMs, sends a full batch at once', async () => {
+    const flushed: number[][] = [];
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        flushed.push(items);
+        return items;
+      },
+      { maxBatch: 2, maxConcurrentFlushes: 1, lingerMs: 60_000 },
+    );
+    expect(await Promise.all([1, 2].map((n) => batcher.submit(n)))).toEqual([1, 2]);
+    expect(flushed).toEqual([[1, 2]]);
+  });
 });

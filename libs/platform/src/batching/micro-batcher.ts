@@ -7,6 +7,13 @@ export interface MicroBatcherOptions {
    * leave in one flush instead of one alone and the rest after it. Adds no timer delay.
    */
   gatherTurn?: boolean;
+  /**
+   * Hold an item up to this long for others to join it before flushing (a full batch leaves at
+   * once). For work whose cost is per batch and whose items arrive one by one under steady load,
+   * where waiting for a flush in progress gathers nothing: a few milliseconds of latency buy
+   * batches several items long.
+   */
+  lingerMs?: number;
 }
 
 /**
@@ -21,6 +28,7 @@ export class MicroBatcher<I, R> {
   private readonly waiting: { item: I; resolve: (value: R) => void; reject: (error: Error) => void }[] = [];
   private running = 0;
   private drainScheduled = false;
+  private lingering?: NodeJS.Timeout;
 
   constructor(
     private readonly flush: (items: I[]) => Promise<(R | Error)[]>,
@@ -30,7 +38,8 @@ export class MicroBatcher<I, R> {
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.options.gatherTurn) this.drain();
+      if (this.options.lingerMs) this.linger();
+      else if (!this.options.gatherTurn) this.drain();
       else if (!this.drainScheduled) {
         this.drainScheduled = true;
         setImmediate(() => {
@@ -39,6 +48,19 @@ export class MicroBatcher<I, R> {
         });
       }
     });
+  }
+
+  private linger(): void {
+    if (this.waiting.length >= this.options.maxBatch) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
+      this.drain();
+    } else if (!this.lingering) {
+      this.lingering = setTimeout(() => {
+        this.lingering = undefined;
+        this.drain();
+      }, this.options.lingerMs);
+    }
   }
 
   /** Items queued or being flushed right now. */
@@ -68,7 +90,8 @@ export class MicroBatcher<I, R> {
         )
         .finally(() => {
           this.running--;
-          this.drain();
+          // Items still lingering leave when their time is up, not with whatever flush ends first.
+          if (!this.lingering) this.drain();
         });
     }
   }

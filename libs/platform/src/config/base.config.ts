@@ -83,4 +83,12 @@ export class InfraConfig extends ServiceConfig {
 
   @IsInt() @Min(1) @Max(500)
   RPC_MAX_BATCH: number = 50;
+
+  /**
+   * Fire-and-forget jobs sent in batches (JobBatches: the operator results): how long an item
+   * waits for others to leave with it. Under steady load they arrive one by one; 10 ms gathers
+   * about three at 300/s for a tenth of a second of nobody's waiting, and one job instead of three.
+   */
+  @IsInt() @Min(0) @Max(1_000)
+  JOB_BATCH_LINGER_MS: number = 10;
 }

@@ -3,6 +3,7 @@ export * from './queue-registry';
 export * from './queues.module';
 export * from './job-producer';
 export * from './job-rpc';
+export * from './job-batches';
 export * from './job-handler-host';
 export * from './queue-metrics';
 export * from './deadline';

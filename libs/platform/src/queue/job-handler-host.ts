@@ -52,28 +52,49 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
   }
 
   /**
-   * A batch of request/reply calls (JobRpc): each is validated, traced, logged and run as if it
-   * were its own job, all at once; each reply is published to the caller as soon as it is ready,
-   * and one failing answers its own caller only.
+   * A batch: request/reply calls (JobRpc, with a reply channel) or fire-and-forget items
+   * (JobBatches, without). Each item is validated, traced, logged and run as if it were its own
+   * job, all at once. A call's reply is published to its caller as soon as it is ready, and one
+   * failing answers its own caller only. An item failing for a reason worth retrying fails the
+   * batch, which BullMQ retries whole (items are idempotent); one that can never succeed is logged
+   * and left, as a job of its own would be failed for good.
    */
   private async processBatch(name: JobName, handler: Handler, batch: unknown, replyTo: unknown, job: Job): Promise<void> {
-    if (!Array.isArray(batch) || typeof replyTo !== 'string') throw new UnrecoverableError(`invalid ${name} batch`);
-    const replies = replyPublisher();
+    if (!Array.isArray(batch) || (replyTo !== undefined && typeof replyTo !== 'string')) throw new UnrecoverableError(`invalid ${name} batch`);
     const jobId = String(job.id);
-    const publish = (message: ReplyMessage) => replies.publish(replyTo, message).catch(() => undefined);
+    const replies = replyTo === undefined ? undefined : replyPublisher();
+    const publish = (message: ReplyMessage) => replies?.publish(replyTo as string, message).catch(() => undefined);
     void publish({ job: jobId, started: true });
-    await Promise.all(
+    const failures = await Promise.all(
       batch.map(async (call: Partial<BatchedCall> | null, index: number) => {
+        const itemId = typeof call?.jobId === 'string' ? call.jobId : jobId;
         let reply: BatchedReply;
+        let failure: unknown;
         try {
           const payload = validateJobPayload(name, call?.payload ?? {});
-          reply = { value: await this.run(name, handler, payload, call?.trace, job, typeof call?.jobId === 'string' ? call.jobId : jobId) };
+          reply = { value: await this.run(name, handler, payload, call?.trace, job, itemId) };
         } catch (error) {
+          failure = error;
           reply = { error: error instanceof Error ? error.message : String(error) };
+          if (!replies) this.noteItemFailure(name, itemId, job, error);
         }
         await publish({ job: jobId, index, reply });
+        return failure;
       }),
     );
+    const retryable = failures.filter((failure) => failure !== undefined && !(failure instanceof UnrecoverableError));
+    if (!replies && retryable.length > 0) {
+      const first = retryable[0];
+      throw new Error(`${retryable.length} of ${batch.length} items failed (first: ${first instanceof Error ? first.message : String(first)})`);
+    }
+  }
+
+  private noteItemFailure(name: JobName, itemId: string, job: Job, error: unknown): void {
+    const forGood = error instanceof UnrecoverableError;
+    const fields = { queue: this.queue, job: name, jobId: itemId, batchJobId: String(job.id), attempt: job.attemptsMade + 1, err: error instanceof Error ? error.message : String(error) };
+    if (!PinoLogger.root) return;
+    if (forGood) PinoLogger.root.error(fields, 'batched job item failed for good');
+    else PinoLogger.root.warn(fields, 'batched job item failed; the batch will be retried');
   }
 
   private run(name: JobName, handler: Handler, payload: unknown, carried: unknown, job: Job, jobId: string): Promise<unknown> {

@@ -85,7 +85,7 @@ export class JobRpc implements OnApplicationShutdown {
   }
 
   private async send(name: JobName, calls: PendingCall[]): Promise<Sent[]> {
-    const batchId = JobIds.rpcBatch(name, randomUUID());
+    const batchId = JobIds.batch(name, randomUUID());
     const replies = calls.map((call, index) => this.awaitReply(batchId, index, call.timeoutMs));
     const shortest = Math.min(...calls.map((c) => c.timeoutMs));
     const started = new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { QueueName } from '@momo/contracts';
 import { InfraConfig } from '../config';
 import { JobHandlerHost } from './job-handler-host';
+import { JobBatches } from './job-batches';
 import { JobProducer } from './job-producer';
 import { JobRpc } from './job-rpc';
 import { QueueMetrics } from './queue-metrics';
@@ -69,9 +70,10 @@ export class QueuesModule {
         QueueConsumersCheck,
         JobProducer,
         JobRpc,
+        JobBatches,
         QueueMetrics,
       ],
-      exports: [bull, QueueRegistry, JobProducer, JobRpc],
+      exports: [bull, QueueRegistry, JobProducer, JobRpc, JobBatches],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Job, Queue } from 'bullmq';
+import { Queue } from 'bullmq';
 import { InitiationOutcome, JobIds, OperatorResultJob, QueueName } from '@momo/contracts';
 import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { InfraConfig, JobProducer, JobRpc, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
@@ -10,6 +10,7 @@ import {
   LocalStack,
   LocalStackOptions,
   newTransaction,
+  queuedItems,
   SeededMerchant,
   seedMerchant,
   TEST_REDIS_URL,
@@ -80,22 +81,18 @@ export class AdapterHarness {
 
   /** The final result the adapter reported for a transaction. */
   result(transactionId: string, timeoutMs = 15_000): Promise<OperatorResultJob> {
-    return waitFor(
-      async () => {
-        for (const status of ['succeeded', 'failed']) {
-          const job: Job | undefined = await this.results.getJob(JobIds.operatorResult(transactionId, status));
-          if (job) return job.data as OperatorResultJob;
-        }
-        return undefined;
-      },
-      { timeoutMs, what: `an operator result for ${transactionId}` },
-    );
+    return waitFor(async () => (await this.resultsOf(transactionId))[0], { timeoutMs, what: `an operator result for ${transactionId}` });
   }
 
+  /** How many different final statuses the adapter reported for a transaction. */
   async resultCount(transactionId: string): Promise<number> {
-    let n = 0;
-    for (const status of ['succeeded', 'failed']) if (await this.results.getJob(JobIds.operatorResult(transactionId, status))) n++;
-    return n;
+    return new Set((await this.resultsOf(transactionId)).map((result) => result.status)).size;
+  }
+
+  private async resultsOf(transactionId: string): Promise<OperatorResultJob[]> {
+    return (await queuedItems<OperatorResultJob>(this.results))
+      .filter((item) => item.name === 'apply-operator-result' && item.data.transactionId === transactionId)
+      .map((item) => item.data);
   }
 
   /** What payments-core does with a succeeded result (the refund tests need settled payments). */
