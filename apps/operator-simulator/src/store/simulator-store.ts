@@ -230,7 +230,8 @@ export class SimulatorStore {
    * the batch's real size. Prepared, its generic plan was made while the table was nearly empty
    * and kept: it found each row to update through the msisdn index by operator alone, reading
    * every transaction of the operator for each one, so a tick cost more as the table grew (13 ms
-   * a statement after 30 s at 150 cash-ins/s, a quarter of Postgres' time in the benchmark).
+   * a statement on average over 30 s at 150 cash-ins/s, nearly a third of Postgres' statement
+   * time in the benchmark).
    */
   private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
     const { rows } = await this.pool.query<Row>({
