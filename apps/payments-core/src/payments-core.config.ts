@@ -32,9 +32,12 @@ export class PaymentsCoreConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(2_000)
   SETTLEMENT_BATCH_SIZE: number = 200;
 
-  /** Outbox rows published per round trip to Redis. */
+  /**
+   * Outbox rows published per round trip to Redis, as one batch job: the dispatcher runs a batch's
+   * events all at once, so this also bounds the attempts one job starts.
+   */
   @IsInt() @Min(1) @Max(5_000)
-  OUTBOX_BATCH_SIZE: number = 500;
+  OUTBOX_BATCH_SIZE: number = 50;
 
   /** Idle poll interval of the outbox relay; a commit also wakes it at once. */
   @IsInt() @Min(10) @Max(10_000)

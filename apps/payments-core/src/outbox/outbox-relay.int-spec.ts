@@ -1,8 +1,8 @@
 import { Queue } from 'bullmq';
 import { JobIds, QueueName, toTransactionView } from '@momo/contracts';
 import { OutboxRepository, TransactionsRepository } from '@momo/data';
-import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl, TRACE_FIELD } from '@momo/platform';
-import { createTestDatabase, deleteQueueKeys, freePort, waitFor, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
+import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
+import { createTestDatabase, deleteQueueKeys, freePort, waitFor, insertTransaction, newTransaction, queuedItems, seedMerchant, SeededMerchant, TEST_REDIS_URL, TestDatabase, uniqueQueuePrefix } from '@momo/testing';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OutboxRelay } from './outbox-relay.service';
 
@@ -31,7 +31,12 @@ describe('outbox relay (Postgres + Redis)', () => {
   };
   const unpublished = async (eventIds: string[]): Promise<string[]> =>
     (await db.dataSource.query(`SELECT id FROM outbox_events WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, [eventIds])).map((r: { id: string }) => r.id);
-  const queuedJobs = async (eventIds: string[]) => (await Promise.all(eventIds.map((id) => events.getJob(JobIds.webhookEvent(id))))).filter((job) => job !== undefined);
+  /** The queued items of these events, each with the batch job that carries it. */
+  const queuedJobs = async (eventIds: string[]) => (await queuedItems<{ eventId: string }>(events)).filter((item) => eventIds.includes(item.data.eventId));
+  const publishedJobs = async (eventIds: string[]): Promise<Record<string, string | null>> =>
+    Object.fromEntries(
+      (await db.dataSource.query(`SELECT id, published_job FROM outbox_events WHERE id = ANY($1::uuid[])`, [eventIds])).map((r: { id: string; published_job: string | null }) => [r.id, r.published_job]),
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -51,8 +56,14 @@ describe('outbox relay (Postgres + Redis)', () => {
     expect(await unpublished(eventIds)).toEqual([]);
     const jobs = await queuedJobs(eventIds);
     expect(jobs.map((job) => job.data.eventId).sort()).toEqual([...eventIds].sort());
+    // Each take is one batch job (of at most OUTBOX_BATCH_SIZE), named on the events it carries.
+    expect(await publishedJobs(eventIds)).toEqual(Object.fromEntries(jobs.map((job) => [job.data.eventId, job.jobId])));
+    const perJob = new Map<string, number>();
+    for (const job of jobs) perJob.set(job.jobId, (perJob.get(job.jobId) ?? 0) + 1);
+    expect(Math.max(...perJob.values())).toBeLessThanOrEqual(3);
+    expect(jobs.map((job) => job.id).sort()).toEqual(eventIds.map((id) => JobIds.webhookEvent(id)).sort());
     const [row] = await db.dataSource.query(`SELECT transaction_id FROM outbox_events WHERE id = $1`, [eventIds[0]]);
-    expect(jobs.find((job) => job.data.eventId === eventIds[0])?.data[TRACE_FIELD]?.requestId).toBe(`req-${row.transaction_id}`);
+    expect(jobs.find((job) => job.data.eventId === eventIds[0])?.trace?.requestId).toBe(`req-${row.transaction_id}`);
     expect(await relayOn(events).drain()).toBe(0);
   });
 
@@ -64,6 +75,7 @@ describe('outbox relay (Postgres + Redis)', () => {
     await expect(relayOn(unreachable).drain()).rejects.toThrow(/did not accept/);
     expect((await unpublished(eventIds)).sort()).toEqual([...eventIds].sort());
     expect(await queuedJobs(eventIds)).toEqual([]);
+    expect(Object.values(await publishedJobs(eventIds))).toEqual([null, null]);
 
     expect(await relayOn(events).drain()).toBe(2);
     expect(await unpublished(eventIds)).toEqual([]);
@@ -81,8 +93,8 @@ describe('outbox relay (Postgres + Redis)', () => {
       // Taken by another relay's scan first: naming it again publishes nothing twice.
       const takenElsewhere = await finalWithEvent();
       expect(await relayOn(events).drain()).toBeGreaterThanOrEqual(1);
-      const job = (await queuedJobs([takenElsewhere]))[0];
-      await job!.remove();
+      const [item] = await queuedJobs([takenElsewhere]);
+      await events.remove(item.jobId);
       relay.kick([takenElsewhere]);
       // Written without a kick (or by a process that died before kicking): the periodic scan finds it.
       const unannounced = await finalWithEvent();

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JobIds } from '@momo/contracts';
+import { JobIds, QueueName } from '@momo/contracts';
 import { OutboxRepository } from '@momo/data';
-import { JobProducer, TraceCarrier } from '@momo/platform';
+import { carrierForHop, JobProducer, TraceCarrier } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 
 /**
- * Moves committed outbox events onto the webhook-events queue, in batches, with job id = event
- * id. A crash between publishing and marking re-publishes the same ids, which BullMQ and the
- * dispatcher both dedupe. Wakes on `kick()` after a commit: the events it names are taken by
+ * Moves committed outbox events onto the webhook-events queue: the events of one take leave as one
+ * batch job (one add, one fetch, one completion for all), whose id each event keeps in Postgres
+ * for the outbox sweeper. Publishing an event twice is harmless: the dispatcher keeps one delivery
+ * per event and app. Wakes on `kick()` after a commit: the events it names are taken by
  * primary key. A scan for any other unpublished event (written without a kick, left by a replica
  * that died, put back after Redis refused them) runs every OUTBOX_POLL_MS, under load as well:
  * the scan is what costs, so it does not run after every commit.
@@ -52,7 +54,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.lastScanAt = Date.now();
     let total = await this.publishKnown();
     for (;;) {
-      const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, (events) => this.publish(events));
+      const jobId = newBatchId();
+      const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, jobId, (events) => this.publish(jobId, events));
       total += published;
       if (published < this.config.OUTBOX_BATCH_SIZE) return total;
     }
@@ -63,16 +66,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     let total = 0;
     while (this.known.length > 0) {
       const ids = this.known.splice(0, this.config.OUTBOX_BATCH_SIZE);
-      total += await this.outbox.publishIds(ids, (events) => this.publish(events));
+      const jobId = newBatchId();
+      total += await this.outbox.publishIds(ids, jobId, (events) => this.publish(jobId, events));
     }
     return total;
   }
 
-  private async publish(events: { id: string; trace?: TraceCarrier }[]): Promise<void> {
-    await this.producer.addBulk(
-      'publish-webhook-event',
-      events.map(({ id, trace }) => ({ payload: { eventId: id }, options: { jobId: JobIds.webhookEvent(id), trace } })),
-    );
+  private async publish(jobId: string, events: { id: string; trace?: TraceCarrier }[]): Promise<void> {
+    await this.producer.addBatch('publish-webhook-event', events.map(webhookEventItem), { jobId });
   }
 
   private async run(): Promise<void> {
@@ -98,4 +99,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.wake = done;
     });
   }
+}
+
+function newBatchId(): string {
+  return JobIds.batch('publish-webhook-event', randomUUID());
+}
+
+/** One event as an item of a batch job: named as its own job would be, continuing its payment's trace. */
+export function webhookEventItem({ id, trace }: { id: string; trace?: TraceCarrier }) {
+  return { jobId: JobIds.webhookEvent(id), payload: { eventId: id }, trace: carrierForHop(QueueName.WebhookEvents, 'publish-webhook-event', trace) };
 }

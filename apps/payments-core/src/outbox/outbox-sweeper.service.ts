@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { JobIds } from '@momo/contracts';
 import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
 import { JobProducer, metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
+import { webhookEventItem } from './outbox-relay.service';
 
 const outboxSweeps = new Counter({
   name: 'momo_outbox_sweeper_events_total',
@@ -25,9 +27,12 @@ export interface SweepResult {
  * notice. The sweeper looks at events published a while ago and not yet seen consumed:
  * - its delivery row exists, or its app has no webhook URL, or its job completed: consumed,
  *   marked so and never looked at again;
- * - its job is still waiting, delayed or running: a backlog, looked at again next round;
- * - its job is gone or failed: published again under the same job id (the dispatcher dedupes on
- *   the event and app, so a second delivery row is impossible).
+ * - its job (the batch job the relay published it in; for an event published by an earlier
+ *   release, a job of its own) is still waiting, delayed or running: a backlog, looked at again
+ *   next round;
+ * - its job is gone or failed: published again, the events of a round together as a new batch
+ *   job whose id they keep (the dispatcher dedupes on the event and app, so a second delivery row
+ *   is impossible even if two sweeps publish one event).
  * It runs on a timer in every payments-core process (not as a queue job, so a flushed Redis
  * cannot stop it); concurrent sweeps are harmless.
  */
@@ -60,18 +65,17 @@ export class OutboxSweeper extends PeriodicTask<SweepResult> {
       const batch = await this.consumption.unconsumed(this.config.OUTBOX_SWEEP_GRACE_MS, batchSize, after);
       after = batch.at(-1)?.position;
       const consumed = batch.filter((e) => e.taken).map((e) => e.id);
-      const untaken = batch.filter((e) => !e.taken).map((e) => e.id);
-      // Same job id again: the dispatcher dedupes on the event and app, so a second delivery row is impossible.
-      const states = await this.producer.requeue(
-        'publish-webhook-event',
-        untaken.map((eventId) => ({ payload: { eventId }, options: { jobId: JobIds.webhookEvent(eventId) } })),
-        ['failed'],
-      );
-      states.forEach((state, i) => {
-        if (state === 'completed') consumed.push(untaken[i]);
-        else if (state === 'failed' || state === 'unknown') total.republished++;
+      const untaken = batch.filter((e) => !e.taken);
+      const states = await this.producer.states('publish-webhook-event', [...new Set(untaken.map(jobOf))]);
+      const lost: string[] = [];
+      for (const event of untaken) {
+        const state = states.get(jobOf(event));
+        if (state === 'completed') consumed.push(event.id);
+        else if (state === 'failed' || state === 'unknown') lost.push(event.id);
         else total.queued++;
-      });
+      }
+      await this.republish(lost);
+      total.republished += lost.length;
       await this.consumption.markConsumed(consumed);
       total.consumed += consumed.length;
       if (batch.length < batchSize) break;
@@ -82,4 +86,21 @@ export class OutboxSweeper extends PeriodicTask<SweepResult> {
     if (total.republished > 0) this.logger.warn({ ...total }, 'outbox sweep re-published events whose jobs were lost');
     return total;
   }
+
+  /**
+   * In batch jobs of at most OUTBOX_BATCH_SIZE, as the relay publishes, whose ids the events keep
+   * first: if Redis then does not take one, the next round finds it unknown and tries again.
+   */
+  private async republish(eventIds: string[]): Promise<void> {
+    for (let i = 0; i < eventIds.length; i += this.config.OUTBOX_BATCH_SIZE) {
+      const chunk = eventIds.slice(i, i + this.config.OUTBOX_BATCH_SIZE);
+      const jobId = JobIds.batch('publish-webhook-event', randomUUID());
+      await this.consumption.markRepublished(chunk, jobId);
+      await this.producer.addBatch('publish-webhook-event', chunk.map((id) => webhookEventItem({ id })), { jobId });
+    }
+  }
+}
+
+function jobOf(event: UnconsumedEvent): string {
+  return event.publishedJob ?? JobIds.webhookEvent(event.id);
 }

@@ -12,4 +12,6 @@ export class OutboxEventEntity {
   @Column('json') payload!: TransactionView;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+  /** The batch job that carried it to the webhook-events queue (null: published alone, by an earlier release). */
+  @Column('text', { name: 'published_job', nullable: true }) publishedJob!: string | null;
 }

@@ -13,6 +13,7 @@ import { Withdrawals1795390000003 } from './1795390000003-Withdrawals';
 import { EventsApi1795400000000 } from './1795400000000-EventsApi';
 import { IncrementalInvariants1795410030000 } from './1795410030000-IncrementalInvariants';
 import { HotPathStorage1795410050000 } from './1795410050000-HotPathStorage';
+import { OutboxPublishedJob1795410060000 } from './1795410060000-OutboxPublishedJob';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   EventsApi1795400000000,
   IncrementalInvariants1795410030000,
   HotPathStorage1795410050000,
+  OutboxPublishedJob1795410060000,
 ];

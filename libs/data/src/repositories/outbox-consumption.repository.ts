@@ -9,6 +9,8 @@ export interface UnconsumedEvent {
   id: string;
   /** Its delivery row exists, or its app has no webhook URL: nothing more to do for it. */
   taken: boolean;
+  /** The batch job that carried it (null: an event published alone, by an earlier release, as job `event.<id>`). */
+  publishedJob: string | null;
   /** Where the next page starts (keyset on published_at to the microsecond, then id). */
   position: { publishedAt: string; id: string };
 }
@@ -31,7 +33,7 @@ export class OutboxConsumptionRepository {
   async unconsumed(graceMs: number, limit: number, after?: UnconsumedEvent['position']): Promise<UnconsumedEvent[]> {
     const rows = await queryRows(
       this.dataSource.manager,
-      `SELECT e.id, to_char(e.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at_exact,
+      `SELECT e.id, e.published_job, to_char(e.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at_exact,
               (s.url IS NULL OR EXISTS (
                 SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.app_id = e.app_id)) AS taken
          FROM outbox_events e JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
@@ -42,7 +44,13 @@ export class OutboxConsumptionRepository {
         LIMIT $2`,
       [graceMs, limit, after?.publishedAt ?? null, after?.id ?? null],
     );
-    return rows.map((r) => ({ id: r.id as string, taken: r.taken as boolean, position: { publishedAt: r.published_at_exact as string, id: r.id as string } }));
+    return rows.map((r) => ({ id: r.id as string, taken: r.taken as boolean, publishedJob: r.published_job as string | null, position: { publishedAt: r.published_at_exact as string, id: r.id as string } }));
+  }
+
+  /** The events are being published again, as job `jobId`. */
+  async markRepublished(eventIds: string[], jobId: string): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.dataSource.manager.query(`UPDATE outbox_events SET published_job = $2 WHERE id = ANY($1::uuid[])`, [eventIds, jobId]);
   }
 
   async markConsumed(eventIds: string[]): Promise<void> {

@@ -46,8 +46,9 @@ export class OutboxRepository {
   }
 
   /**
-   * Takes a batch of unpublished events, oldest first, and hands them to `publish`. One statement
-   * takes them: it marks them published and returns them (SKIP LOCKED: relays on several replicas
+   * Takes a batch of unpublished events, oldest first, and hands them to `publish`, which puts them
+   * on the queue as job `jobId`. One statement takes them: it marks them published by that job
+   * (the sweeper asks Redis about it) and returns them (SKIP LOCKED: relays on several replicas
    * share the work), so a batch costs one Postgres round trip and one Redis round trip, and no
    * transaction stays open while Redis is called. If publishing fails they are marked unpublished
    * again and the next round retries them; if the process dies between the two, the outbox sweeper
@@ -58,32 +59,33 @@ export class OutboxRepository {
    * since the last vacuum: under load it costs milliseconds. Events whose ids are known (just
    * written by this process) go by `publishIds` instead; the scan is for the rest.
    */
-  publishBatch(limit: number, publish: PublishEvents): Promise<number> {
+  publishBatch(limit: number, jobId: string, publish: PublishEvents): Promise<number> {
     return this.take(
       'outbox_take_oldest',
-      `SELECT n.id FROM outbox_events n WHERE n.published_at IS NULL ORDER BY n.created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
+      `SELECT n.id FROM outbox_events n WHERE n.published_at IS NULL ORDER BY n.created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [jobId, limit],
       publish,
     );
   }
 
   /** `publishBatch` for the given events, found by primary key; those already published (by a replica's scan) are skipped. */
-  publishIds(ids: string[], publish: PublishEvents): Promise<number> {
+  publishIds(ids: string[], jobId: string, publish: PublishEvents): Promise<number> {
     if (ids.length === 0) return Promise.resolve(0);
     return this.take(
       'outbox_take_ids',
-      `SELECT n.id FROM outbox_events n WHERE n.id = ANY($1::uuid[]) AND n.published_at IS NULL FOR UPDATE SKIP LOCKED`,
-      [ids],
+      `SELECT n.id FROM outbox_events n WHERE n.id = ANY($2::uuid[]) AND n.published_at IS NULL FOR UPDATE SKIP LOCKED`,
+      [jobId, ids],
       publish,
     );
   }
 
+  /** `values[0]` is the job id; the picking query's own parameters follow. */
   private async take(name: string, pick: string, values: unknown[], publish: PublishEvents): Promise<number> {
     const em = this.dataSource.manager;
     const rows = await preparedRows(
       em,
       name,
-      `UPDATE outbox_events o SET published_at = now()
+      `UPDATE outbox_events o SET published_at = now(), published_job = $1
          FROM (${pick}) taken
         WHERE o.id = taken.id
         RETURNING o.id, o.created_at, (SELECT t.request_id FROM transactions t WHERE t.id = o.transaction_id) AS request_id,
@@ -102,8 +104,8 @@ export class OutboxRepository {
       );
     } catch (error) {
       // Redis did not take them (or did not say so in time): publishing again later is harmless,
-      // the job id is the event id and the dispatcher keeps one delivery per event and app.
-      await em.query(`UPDATE outbox_events SET published_at = NULL WHERE id = ANY($1::uuid[])`, [ids]).catch(() => undefined);
+      // the dispatcher keeps one delivery per event and app.
+      await em.query(`UPDATE outbox_events SET published_at = NULL, published_job = NULL WHERE id = ANY($1::uuid[])`, [ids]).catch(() => undefined);
       throw error;
     }
     return ids.length;

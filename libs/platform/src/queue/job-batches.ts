@@ -4,7 +4,7 @@ import { JOBS, JobIds, JobName, JobPayload } from '@momo/contracts';
 import { MicroBatcher } from '../batching';
 import { InfraConfig } from '../config';
 import { carrierForHop, TraceCarrier } from '../tracing';
-import { BATCH_FIELD, BatchedCall } from './job-batch';
+import { BatchedCall } from './job-batch';
 import { JobProducer } from './job-producer';
 
 /**
@@ -45,9 +45,7 @@ export class JobBatches {
   }
 
   private async add(name: JobName, items: BatchedCall[]): Promise<void[]> {
-    const data = { [BATCH_FIELD]: items };
-    // Each item carries its own trace; the batch job itself continues none.
-    await this.producer.add(name, data as unknown as JobPayload<typeof name>, { jobId: JobIds.batch(name, randomUUID()), hopTrace: null });
+    await this.producer.addBatch(name, items, { jobId: JobIds.batch(name, randomUUID()) });
     return items.map(() => undefined);
   }
 }

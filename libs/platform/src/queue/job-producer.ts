@@ -4,6 +4,7 @@ import { DURABLE_JOB_OPTIONS, JOBS, JobName, JobPayload } from '@momo/contracts'
 import { InfraConfig } from '../config';
 import { carrierForHop, TRACE_FIELD, TraceCarrier } from '../tracing';
 import { withDeadline } from './deadline';
+import { BATCH_FIELD, BatchedCall } from './job-batch';
 import { QueueRegistry } from './queue-registry';
 
 /** Redis did not take the job in time. The job may still arrive: callers treat the outcome as unknown. */
@@ -65,6 +66,23 @@ export class JobProducer {
         })),
       ),
     );
+  }
+
+  /**
+   * One job carrying many items of one kind (JobBatches, the outbox relay); its consumer runs each
+   * as if it were its own job (JobHandlerHost). Each item carries its own trace carrier, made for
+   * this hop when the item was (carrierForHop); the batch job itself continues none.
+   */
+  addBatch<N extends JobName>(name: N, items: BatchedCall[], options: { jobId: string }): Promise<Job> {
+    const data = { [BATCH_FIELD]: items };
+    return this.add(name, data as unknown as JobPayload<N>, { jobId: options.jobId, hopTrace: null });
+  }
+
+  /** The state of each job id, `unknown` for one Redis does not hold. */
+  async states(name: JobName, jobIds: string[]): Promise<Map<string, JobState | 'unknown'>> {
+    const queue = this.queueFor(name);
+    const states = await this.bounded(name, Promise.all(jobIds.map((jobId) => queue.getJobState(jobId))));
+    return new Map(jobIds.map((jobId, i) => [jobId, states[i]]));
   }
 
   /**
