@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Redis from 'ioredis';
+import { IsInt, IsOptional, Min } from 'class-validator';
+import { loadConfig } from '@momo/platform';
 import { ApiResponse, seedSucceededPayment, startTestSystem, TEST_REDIS_URL, TestSystem } from '@momo/testing';
 import { MTN } from './api-helpers';
 import { OpenApiValidator } from './openapi-validator';
+
+/** `FUZZ_SEED` replays a fuzz run (a failure names its seed); unset, each run draws a new one. */
+class FuzzConfig {
+  @IsOptional() @IsInt() @Min(0) FUZZ_SEED?: number;
+}
 
 /**
  * The OpenAPI document is generated from the code and served by the gateway; real answers of
@@ -204,7 +211,7 @@ describe('merchant API: OpenAPI document and fuzzing', () => {
       expect(failures).toEqual([]);
     }
 
-    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+    const seed = loadConfig(FuzzConfig).FUZZ_SEED ?? Date.now() % 2 ** 31;
 
     it('answers 10,000 hostile requests to every merchant endpoint (NUL, surrogates, control characters, long strings, deep JSON) without a 5xx, always in the envelope', async () => {
       const m = system.merchant;
