@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { JobIds, QueueName } from '@momo/contracts';
 import { OutboxRepository } from '@momo/data';
-import { carrierForHop, JobProducer, TraceCarrier } from '@momo/platform';
+import { JobProducer, newBatchJobId, TraceCarrier } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
+import { webhookEventItem } from './webhook-event-items';
 
 /**
  * Moves committed outbox events onto the webhook-events queue: the events of one take leave as one
@@ -54,7 +53,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.lastScanAt = Date.now();
     let total = await this.publishKnown();
     for (;;) {
-      const jobId = newBatchId();
+      const jobId = newBatchJobId('publish-webhook-event');
       const published = await this.outbox.publishBatch(this.config.OUTBOX_BATCH_SIZE, jobId, (events) => this.publish(jobId, events));
       total += published;
       if (published < this.config.OUTBOX_BATCH_SIZE) return total;
@@ -66,7 +65,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     let total = 0;
     while (this.known.length > 0) {
       const ids = this.known.splice(0, this.config.OUTBOX_BATCH_SIZE);
-      const jobId = newBatchId();
+      const jobId = newBatchJobId('publish-webhook-event');
       total += await this.outbox.publishIds(ids, jobId, (events) => this.publish(jobId, events));
     }
     return total;
@@ -99,13 +98,4 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.wake = done;
     });
   }
-}
-
-function newBatchId(): string {
-  return JobIds.batch('publish-webhook-event', randomUUID());
-}
-
-/** One event as an item of a batch job: named as its own job would be, continuing its payment's trace. */
-export function webhookEventItem({ id, trace }: { id: string; trace?: TraceCarrier }) {
-  return { jobId: JobIds.webhookEvent(id), payload: { eventId: id }, trace: carrierForHop(QueueName.WebhookEvents, 'publish-webhook-event', trace) };
 }

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { JobIds } from '@momo/contracts';
 import { OutboxConsumptionRepository, UnconsumedEvent } from '@momo/data';
-import { JobProducer, metricsRegistry, PeriodicSchedule, PeriodicTask } from '@momo/platform';
+import { JobProducer, metricsRegistry, newBatchJobId, PeriodicSchedule, PeriodicTask } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
-import { webhookEventItem } from './outbox-relay.service';
+import { webhookEventItem } from './webhook-event-items';
 
 const outboxSweeps = new Counter({
   name: 'momo_outbox_sweeper_events_total',
@@ -94,7 +93,7 @@ export class OutboxSweeper extends PeriodicTask<SweepResult> {
   private async republish(eventIds: string[]): Promise<void> {
     for (let i = 0; i < eventIds.length; i += this.config.OUTBOX_BATCH_SIZE) {
       const chunk = eventIds.slice(i, i + this.config.OUTBOX_BATCH_SIZE);
-      const jobId = JobIds.batch('publish-webhook-event', randomUUID());
+      const jobId = newBatchJobId('publish-webhook-event');
       await this.consumption.markRepublished(chunk, jobId);
       await this.producer.addBatch('publish-webhook-event', chunk.map((id) => webhookEventItem({ id })), { jobId });
     }

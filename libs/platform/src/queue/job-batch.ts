@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JobIds } from '@momo/contracts';
 import type { TraceCarrier } from '../tracing';
 
 /**
@@ -23,3 +25,8 @@ export type BatchedReply = { value: unknown } | { error: string };
  * or the reply to its call `index`.
  */
 export type ReplyMessage = { job: string; started: true } | { job: string; index: number; reply: BatchedReply };
+
+/** A fresh id for a batch job of `jobName` (JobRpc, JobBatches, the outbox relay and sweeper). */
+export function newBatchJobId(jobName: string): string {
+  return JobIds.batch(jobName, randomUUID());
+}

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { JOBS, JobIds, JobName, JobPayload } from '@momo/contracts';
+import { JOBS, JobName, JobPayload } from '@momo/contracts';
 import { MicroBatcher } from '../batching';
 import { InfraConfig } from '../config';
 import { carrierForHop, TraceCarrier } from '../tracing';
-import { BatchedCall } from './job-batch';
+import { BatchedCall, newBatchJobId } from './job-batch';
 import { JobProducer } from './job-producer';
 
 /**
@@ -45,7 +44,7 @@ export class JobBatches {
   }
 
   private async add(name: JobName, items: BatchedCall[]): Promise<void[]> {
-    await this.producer.addBatch(name, items, { jobId: JobIds.batch(name, randomUUID()) });
+    await this.producer.addBatch(name, items, { jobId: newBatchJobId(name) });
     return items.map(() => undefined);
   }
 }

@@ -78,7 +78,7 @@ export class JobProducer {
     return this.add(name, data as unknown as JobPayload<N>, { jobId: options.jobId, hopTrace: null });
   }
 
-  /** The state of each job id, `unknown` for one Redis does not hold. */
+  /** The state of each job id, `unknown` for one Redis does not hold; bounded like every add (a sweep must not wait on Redis for a whole outage). */
   async states(name: JobName, jobIds: string[]): Promise<Map<string, JobState | 'unknown'>> {
     const queue = this.queueFor(name);
     const states = await this.bounded(name, Promise.all(jobIds.map((jobId) => queue.getJobState(jobId))));
@@ -98,8 +98,8 @@ export class JobProducer {
     replacing: readonly JobState[],
   ): Promise<(JobState | 'unknown')[]> {
     const queue = this.queueFor(name);
-    // Bounded like every add: a caller (a callback, a sweep) must not wait on Redis for a whole outage.
-    const states = await this.bounded(name, Promise.all(jobs.map(({ options }) => queue.getJobState(options.jobId))));
+    const byId = await this.states(name, jobs.map(({ options }) => options.jobId));
+    const states = jobs.map(({ options }) => byId.get(options.jobId)!);
     const replaced = (i: number) => states[i] !== 'unknown' && replacing.includes(states[i] as JobState);
     await this.bounded(name, Promise.all(jobs.filter((_, i) => replaced(i)).map(({ options }) => queue.remove(options.jobId))));
     await this.addBulk(name, jobs.filter((_, i) => states[i] === 'unknown' || replaced(i)));

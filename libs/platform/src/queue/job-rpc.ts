@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { COMMAND_JOB_OPTIONS, JOBS, JobIds, JobName, JobPayload, JobReply } from '@momo/contracts';
+import { COMMAND_JOB_OPTIONS, JOBS, JobName, JobPayload, JobReply } from '@momo/contracts';
 import { MicroBatcher } from '../batching';
 import { InfraConfig } from '../config';
 import { carrierForHop, TraceCarrier } from '../tracing';
 import { JobProducer } from './job-producer';
-import { BATCH_FIELD, BatchedCall, REPLY_TO_FIELD, ReplyMessage } from './job-batch';
+import { BATCH_FIELD, BatchedCall, newBatchJobId, REPLY_TO_FIELD, ReplyMessage } from './job-batch';
 import { withDeadline } from './deadline';
 import { redisOptionsFromUrl } from './redis-connection';
 
@@ -85,7 +85,7 @@ export class JobRpc implements OnApplicationShutdown {
   }
 
   private async send(name: JobName, calls: PendingCall[]): Promise<Sent[]> {
-    const batchId = JobIds.batch(name, randomUUID());
+    const batchId = newBatchJobId(name);
     const replies = calls.map((call, index) => this.awaitReply(batchId, index, call.timeoutMs));
     const shortest = Math.min(...calls.map((c) => c.timeoutMs));
     const started = new Promise<void>((resolve) => {
