@@ -16,6 +16,11 @@ export interface PrivatePostgresOptions {
   durable?: boolean;
   /** Connection limit (default 300: every service's pool, replicas included). */
   maxConnections?: number;
+  /**
+   * Loads pg_stat_statements with planning tracked (a benchmark reads where Postgres spends its
+   * time, planning apart from execution). The extension itself is created per database.
+   */
+  statementStats?: boolean;
 }
 
 /**
@@ -88,7 +93,10 @@ export class PrivatePostgres {
   /** synchronous_commit stays at its default (on) either way; see PrivatePostgresOptions.durable for fsync. */
   private ctl(action: 'start'): void {
     const durability = this.options.durable ? 'on' : 'off';
-    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=${durability} -c full_page_writes=${durability} -c max_connections=${this.options.maxConnections ?? 300}`;
+    const statementStats = this.options.statementStats
+      ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on'
+      : '';
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=127.0.0.1 -c fsync=${durability} -c full_page_writes=${durability} -c max_connections=${this.options.maxConnections ?? 300}${statementStats}`;
     this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dataDir, 'server.log'), '-w', '-t', '60', action]);
   }
 

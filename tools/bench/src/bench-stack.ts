@@ -16,6 +16,8 @@ export interface BenchStackOptions {
   cpuList?: string;
   /** Postgres logs every statement of the services to its server log (bench:trips counts them). */
   logStatements?: boolean;
+  /** pg_stat_statements in the services' database, planning tracked (bench:trips prints the costliest statements). */
+  statementStats?: boolean;
   /** Extra Node.js flags for every service (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
 }
@@ -43,7 +45,7 @@ export interface BenchStack {
  * not its brakes.
  */
 export async function startBenchStack(name: string, options: BenchStackOptions = {}): Promise<BenchStack> {
-  const postgres = await PrivatePostgres.start({ durable: true, maxConnections: 400 });
+  const postgres = await PrivatePostgres.start({ durable: true, maxConnections: 400, statementStats: options.statementStats });
   const redis = await PrivateRedis.start().catch(async (error: unknown) => {
     await postgres.stop();
     throw error;
@@ -59,6 +61,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     await runMigrations(databaseUrl);
     dataSource = new DataSource(dataSourceOptions(databaseUrl, 5, 'bench'));
     await dataSource.initialize();
+    if (options.statementStats) await dataSource.query(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
     // Only connections opened after this log: the services connect later.
     if (options.logStatements) {
       await dataSource.query(`ALTER SYSTEM SET log_line_prefix = '%m [%p] %q%u@%d '`);

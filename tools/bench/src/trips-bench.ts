@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { readFileSync, statSync } from 'node:fs';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { Pool } from 'undici';
@@ -23,14 +23,19 @@ class TripsBenchConfig {
   @IsInt() @Min(1) @Max(1_000) TRIPS_RATE: number = 20;
   /** A directory to write each service's CPU profile to (`node --cpu-prof`), for reading where the time goes. */
   @IsOptional() @IsString() TRIPS_PROFILE_DIR?: string;
+  /** 'true': also the costliest statements by Postgres time, planning apart from execution (pg_stat_statements). */
+  @IsIn(['true', 'false']) TRIPS_STATEMENT_STATS: string = 'false';
 }
 
 async function main(): Promise<void> {
-  const { TRIPS_CASH_INS: count, TRIPS_RATE: rate, TRIPS_PROFILE_DIR: profileDir } = loadConfig(TripsBenchConfig);
+  const config = loadConfig(TripsBenchConfig);
+  const { TRIPS_CASH_INS: count, TRIPS_RATE: rate, TRIPS_PROFILE_DIR: profileDir } = config;
+  const statementStats = config.TRIPS_STATEMENT_STATS === 'true';
   const receiver = await WebhookReceiver.start();
   const bench = await startBenchStack('trips', {
     webhookUrl: receiver.url,
     logStatements: true,
+    statementStats,
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined,
   });
   const { stack, merchant, postgres, dataSource } = bench;
@@ -46,13 +51,14 @@ async function main(): Promise<void> {
     // A few warm-up cash-ins (connections, tokens, JIT), then measure.
     await cashIns(gateway, merchant.appKey, 5, 5, done);
     const logOffset = statSync(postgres.logFile).size;
-    const commitsBefore = await commits(dataSource);
+    const countersBefore = await databaseCounters(dataSource);
+    if (statementStats) await dataSource.query(`SELECT pg_stat_statements_reset()`);
     const redisBefore = commandStats(await redisClient.info('commandstats'));
     const ids = await cashIns(gateway, merchant.appKey, count, rate, done);
     // Let the tail of the work (relay marks, attempt records) land before reading the counters.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const redisAfter = commandStats(await redisClient.info('commandstats'));
-    const commitsAfter = await commits(dataSource);
+    const countersAfter = await databaseCounters(dataSource);
     const backends: { pid: number; application_name: string }[] = await dataSource.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = 'momo'`);
     const serviceOfPid = new Map<string, string>(backends.map((b) => [String(b.pid), b.application_name || 'unnamed']));
     const statements = statementsByService(readFileSync(postgres.logFile).subarray(logOffset).toString('utf8'), serviceOfPid);
@@ -62,7 +68,9 @@ async function main(): Promise<void> {
     );
     const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
     console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook (an Idempotency-Key on each, as the SDK sends)`);
-    console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(commitsAfter - commitsBefore)} commits`);
+    console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(countersAfter.commits - countersBefore.commits)} commits`);
+    // A connection opened mid-run costs a server process start and its statements' first plans.
+    console.log(`Postgres connections opened during the run: ${countersAfter.sessions - countersBefore.sessions}`);
     for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
     console.log(`Postgres row updates per cash-in (HOT: the new row version stayed in its page and no index was written):`);
     for (const u of updates) {
@@ -73,6 +81,7 @@ async function main(): Promise<void> {
     const totalRedis = redisDelta.reduce((sum, [, n]) => sum + n, 0);
     console.log(`Redis per cash-in: ${per(totalRedis)} commands (a Lua script counts once, with the calls inside it listed too)`);
     for (const [name, n] of redisDelta.sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)} ${per(n)}`);
+    if (statementStats) await printCostliestStatements(dataSource, ids.length);
   } finally {
     await gateway.close();
     await redisClient.quit();
@@ -106,10 +115,34 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
   return ids;
 }
 
-async function commits(dataSource: DataSource): Promise<number> {
-  const rows: { xact_commit: string }[] = await dataSource.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = 'momo'`);
+async function databaseCounters(dataSource: DataSource): Promise<{ commits: number; sessions: number }> {
+  const rows: { xact_commit: string; sessions: string }[] = await dataSource.query(`SELECT xact_commit, sessions FROM pg_stat_database WHERE datname = 'momo'`);
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
-  return Number(rows[0]?.xact_commit ?? 0);
+  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0) };
+}
+
+/**
+ * The statements that cost Postgres most, per cash-in: execution and planning apart. A statement
+ * planned on (nearly) every call is one whose plan is not reused: unprepared, or prepared but
+ * given a custom plan each time.
+ */
+async function printCostliestStatements(dataSource: DataSource, cashIns: number): Promise<void> {
+  const rows: { calls: string; rows: string; exec_ms: number; plan_ms: number; plans: string; query: string }[] = await dataSource.query(
+    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = 'momo' ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+  );
+  const total: { exec_ms: number; plan_ms: number }[] = await dataSource.query(
+    `SELECT sum(total_exec_time) AS exec_ms, sum(total_plan_time) AS plan_ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = 'momo'`,
+  );
+  const µs = (ms: number) => ((1000 * Number(ms)) / cashIns).toFixed(0).padStart(5);
+  console.log(`Postgres time per cash-in (pg_stat_statements): execution ${µs(total[0].exec_ms)} µs, planning ${µs(total[0].plan_ms)} µs; the costliest statements:`);
+  console.log(`  exec µs  plan µs  calls per plan  rows per call  statement`);
+  for (const r of rows) {
+    const perPlan = Number(r.plans) > 0 ? (Number(r.calls) / Number(r.plans)).toFixed(1) : '-';
+    const perCall = (Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1);
+    console.log(`  ${µs(r.exec_ms)}    ${µs(r.plan_ms)}  ${perPlan.padStart(14)}  ${perCall.padStart(13)}  ${r.query}`);
+  }
 }
 
 function commandStats(info: string): Map<string, number> {
