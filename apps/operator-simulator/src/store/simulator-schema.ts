@@ -84,10 +84,6 @@ const STATEMENTS = [
      msisdn text PRIMARY KEY,
      scenario text NOT NULL
    )`,
-  // 1..n sized as a batch of 4 in every plan: batch statements planned once (batchInput in @momo/platform).
-  `CREATE OR REPLACE FUNCTION ${SCHEMA}.batch_ordinals(n integer) RETURNS SETOF integer
-     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE ROWS 4
-     AS $$ BEGIN RETURN QUERY SELECT generate_series(1, n); END $$`,
 ];
 
 /** Creates the simulator's schema if needed; replicas starting together queue on a lock. */

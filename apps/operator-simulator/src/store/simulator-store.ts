@@ -1,5 +1,4 @@
 import { Pool, PoolClient } from 'pg';
-import { batchInput } from '@momo/platform';
 import { FailureReason, Plan, Scenario } from '../scenarios/scenarios';
 import { SCHEMA } from './simulator-schema';
 
@@ -80,16 +79,6 @@ interface Row {
 
 const T = `${SCHEMA}.transactions`;
 
-/** The requests of one creation batch, in order (`ordinal`). */
-const CREATE_INPUT = batchInput(
-  [
-    ['operator', 'text'], ['reference', 'text'], ['kind', 'text'], ['external_id', 'text'], ['operator_txn_id', 'text'], ['msisdn', 'text'],
-    ['amount', 'bigint'], ['currency', 'text'], ['refund_of', 'text'], ['scenario', 'text'], ['planned_status', 'text'], ['planned_reason', 'text'],
-    ['resolve_after_ms', 'int'], ['early_after_ms', 'int'], ['callbacks', 'int'], ['callback_url', 'text'], ['callback_method', 'text'], ['request_body', 'text'],
-  ],
-  `${SCHEMA}.batch_ordinals`,
-);
-
 /** A new transaction and the plan its scenario dictates, as the create batch takes them. */
 export interface CreateRequest {
   input: NewSimTransaction;
@@ -141,7 +130,11 @@ export class SimulatorStore {
     const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
     const { rows: checked } = await this.pool.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
       name: 'sim-create',
-      text: `WITH v AS (${CREATE_INPUT}),
+      text: `WITH v AS (
+               SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                                    $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+                 WITH ORDINALITY AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
+                                      scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body, n)),
              checked AS MATERIALIZED (
                SELECT v.*,
                       EXISTS (SELECT 1 FROM ${T} t WHERE t.operator = v.operator AND t.reference = v.reference) AS existing,
@@ -167,9 +160,9 @@ export class SimulatorStore {
                INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
                SELECT DISTINCT operator, msisdn, $21::bigint FROM inserted ORDER BY 1, 2
                ON CONFLICT (operator, msisdn) DO NOTHING)
-             SELECT c.ordinal AS n, c.existing, c.total::text AS total, i.created_at
+             SELECT c.n::int AS n, c.existing, c.total::text AS total, i.created_at
                FROM checked c LEFT JOIN inserted i ON i.operator = c.operator AND i.reference = c.reference
-              ORDER BY c.ordinal`,
+              ORDER BY c.n`,
       values: [
         rows.map((r) => r.input.operator),
         rows.map((r) => r.input.reference),

@@ -14,7 +14,6 @@ import { EventsApi1795400000000 } from './1795400000000-EventsApi';
 import { IncrementalInvariants1795410030000 } from './1795410030000-IncrementalInvariants';
 import { HotPathStorage1795410050000 } from './1795410050000-HotPathStorage';
 import { OutboxPublishedJob1795410060000 } from './1795410060000-OutboxPublishedJob';
-import { BatchOrdinals1795410070000 } from './1795410070000-BatchOrdinals';
 
 /** Every migration, in order. TypeORM runs them from this list, never from a glob. */
 export const MIGRATIONS = [
@@ -34,5 +33,4 @@ export const MIGRATIONS = [
   IncrementalInvariants1795410030000,
   HotPathStorage1795410050000,
   OutboxPublishedJob1795410060000,
-  BatchOrdinals1795410070000,
 ];

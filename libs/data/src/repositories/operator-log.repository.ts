@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { batchInput, MicroBatcher } from '@momo/platform';
+import { MicroBatcher } from '@momo/platform';
 import { preparedRows } from './prepared';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
 import type { Table } from '../ownership';
@@ -9,12 +9,6 @@ import type { Table } from '../ownership';
 export type OperatorRequestRecord = Omit<OperatorRequestEntity, 'id' | 'createdAt'>;
 export type OperatorCallbackRecord = Omit<OperatorCallbackEntity, 'id' | 'createdAt'>;
 type CallbackToRecord = { record: OperatorCallbackRecord & { transactionId: string }; limit: number };
-
-/** The callbacks of one insert, in arrival order (`ordinal`). */
-const CALLBACK_INPUT = batchInput([
-  ['transaction_id', 'uuid'], ['network', 'text'], ['method', 'text'], ['path', 'text'], ['headers', 'jsonb'],
-  ['body', 'text'], ['remote_address', 'text'], ['outcome', 'text'], ['cap', 'int'],
-]);
 
 /** operator_requests and operator_callbacks: owned by operator-adapter, read by support. */
 @Injectable()
@@ -83,7 +77,9 @@ export class OperatorLogRepository {
       this.dataSource.manager,
       'operator_callbacks_insert_many',
       `WITH v AS (
-         SELECT v.*, row_number() OVER (PARTITION BY v.transaction_id ORDER BY v.ordinal) AS nth FROM (${CALLBACK_INPUT}) AS v
+         SELECT v.*, row_number() OVER (PARTITION BY v.transaction_id ORDER BY v.ord) AS nth
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::int[])
+                WITH ORDINALITY AS v(transaction_id, network, method, path, headers, body, remote_address, outcome, cap, ord)
        ), admitted AS MATERIALIZED (
          SELECT nextval(pg_get_serial_sequence('operator_callbacks', 'id')) AS id, v.*
            FROM v
@@ -92,14 +88,14 @@ export class OperatorLogRepository {
          INSERT INTO operator_callbacks (id, transaction_id, network, method, path, headers, body, remote_address, outcome)
          SELECT id, transaction_id, network, method, path, headers, body, remote_address, outcome FROM admitted
        )
-       SELECT id, ordinal FROM admitted`,
+       SELECT id, ord FROM admitted`,
       [
         column('transactionId'), column('network'), column('method'), column('path'),
         batch.map(({ record }) => JSON.stringify(record.headers)), column('body'), column('remoteAddress'), column('outcome'),
         batch.map(({ limit }) => limit),
       ],
     );
-    const idByPosition = new Map(rows.map((r) => [Number(r.ordinal), String(r.id)]));
+    const idByPosition = new Map(rows.map((r) => [Number(r.ord), String(r.id)]));
     return batch.map((_, index) => idByPosition.get(index + 1) ?? null);
   }
 

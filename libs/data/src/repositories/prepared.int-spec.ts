@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import { DataSource } from 'typeorm';
-import { batchInput } from '@momo/platform';
 import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
 import { preparedRows } from './prepared';
@@ -41,35 +40,6 @@ describe('preparedRows (Postgres)', () => {
     }
     expect(answer).toEqual([{ id: 1, label: 'one', added: 'new' }]);
     expect(failures).toBeLessThanOrEqual(5);
-  });
-});
-
-/** Batch statements over parallel arrays (batchInput and the batch_ordinals migration). */
-describe('batchInput (Postgres)', () => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
-
-  it('gives the arrays row by row in order, and a prepared statement on it keeps one plan whatever the batch size', async () => {
-    const runner = db.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const text = `SELECT v.* FROM (${batchInput([['id', 'int'], ['label', 'text']])}) AS v`;
-      for (const size of [1, 3, 1, 7, 2, 5, 1, 4, 30]) {
-        const ids = Array.from({ length: size }, (_, i) => 100 - i);
-        const rows = await preparedRows(runner.manager, 'batch_input_probe', text, [ids, ids.map((id) => `row ${id}`)]);
-        expect(rows).toEqual(ids.map((id, i) => ({ id, label: `row ${id}`, ordinal: i + 1 })));
-      }
-      // After Postgres' five trial custom plans, the generic plan costs the same and is kept.
-      const [plans] = await runner.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'batch_input_probe'`);
-      expect(Number(plans.custom_plans)).toBe(5);
-      expect(Number(plans.generic_plans)).toBe(4);
-    } finally {
-      await runner.release();
-    }
   });
 });
 

@@ -2,15 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
-import { batchInput, currentCarrier, TraceCarrier } from '@momo/platform';
+import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
 import { transactionsByIds } from './transaction-reads.repository';
 import type { Table } from '../ownership';
-
-/** The transactions of one batch of initiation answers. */
-const INITIATION_INPUT = batchInput([['id', 'uuid'], ['state', 'text'], ['provider_ref', 'text']]);
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
 export class ActiveRefundExistsError extends Error {
@@ -156,7 +153,7 @@ export class TransactionsRepository {
       'transactions_set_initiation_states',
       `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
-         FROM (${INITIATION_INPUT}) AS v
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
         WHERE t.id = v.id AND t.status = 'pending'
         RETURNING t.*`,
       [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')],

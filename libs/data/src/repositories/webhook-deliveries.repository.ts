@@ -3,19 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
-import { batchInput } from '@momo/platform';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
-import { preparedRows } from './prepared';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 import type { Table } from '../ownership';
-
-/** The inputs of the two batch statements of the webhook path (prepared, planned once per connection). */
-const ATTEMPT_INPUT = batchInput([
-  ['delivery_id', 'uuid'], ['attempt_number', 'int'], ['verdict', 'text'], ['replays_seen', 'int'], ['next_at', 'timestamptz'], ['now_at', 'timestamptz'],
-  ['started_at', 'timestamptz'], ['status_code', 'int'], ['error', 'text'], ['url', 'text'], ['trigger', 'text'], ['duration_ms', 'int'], ['response_body', 'text'],
-]);
-const EVENT_INPUT = batchInput([['event_id', 'uuid'], ['new_id', 'uuid'], ['now_at', 'timestamptz'], ['lease_until', 'timestamptz']]);
 
 export interface NewDelivery {
   eventId: string;
@@ -218,10 +209,13 @@ export class WebhookDeliveriesRepository {
   async recordAttempts(items: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
     const results: (RecordedAttempt | null)[] = new Array(items.length).fill(null);
     for (const round of roundsOfDistinct(items, (item) => item.deliveryId)) {
-      const rows = await preparedRows(
+      const rows = await queryRows(
         this.dataSource.manager,
-        'webhook_attempts_record',
-        `WITH input AS (${ATTEMPT_INPUT}), updated AS (
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
+                                $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
+             AS t(delivery_id, attempt_number, verdict, replays_seen, next_at, now_at, started_at, status_code, error, url, trigger, duration_ms, response_body)
+         ), updated AS (
            UPDATE webhook_deliveries d
               SET attempt_count = i.attempt_number,
                   status = CASE WHEN i.verdict = 'delivered' THEN 'delivered' WHEN d.replay_count <> i.replays_seen THEN 'pending' ELSE i.verdict END,
@@ -279,10 +273,11 @@ export class WebhookDeliveriesRepository {
     const em = this.dataSource.manager;
     const results: NewDeliveryOutcome[] = new Array(items.length).fill({ kind: 'no_event' });
     for (const round of roundsOfDistinct(items, (item) => item.eventId)) {
-      const rows = await preparedRows(
+      const rows = await queryRows(
         em,
-        'webhook_deliveries_for_events',
-        `WITH input AS (${EVENT_INPUT}), source AS (
+        `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
+         ), source AS (
            SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
                   (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
                   ${WEBHOOK_BODY_SQL} AS body,

@@ -1,2 +1,1 @@
 export * from './micro-batcher';
-export * from './batch-input';
