@@ -4,6 +4,7 @@ import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
+import { seedHistory } from './seed-history';
 
 /** Our five services: the ones a replicas run scales out. The simulator plays the operators and stays one process. */
 export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'] as const satisfies readonly ServiceName[];
@@ -18,6 +19,8 @@ export interface BenchStackOptions {
   logStatements?: boolean;
   /** pg_stat_statements in the services' database, planning tracked (bench:trips prints the costliest statements). */
   statementStats?: boolean;
+  /** Past cash-ins to seed once the stack is up (seed-history.ts): tables of production size, not empty ones. */
+  historyCashIns?: number;
   /** Extra Node.js flags for every service (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
 }
@@ -92,6 +95,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
         'api-gateway': localReceiver,
       },
     });
+    // After the start: the simulator creates its own tables.
+    if (options.historyCashIns) await seedHistory(dataSource, options.historyCashIns);
     const ds = dataSource;
     const stop = async () => {
       process.off('SIGINT', interrupted);

@@ -25,11 +25,13 @@ class E2eBenchConfig {
   @IsInt() @Min(1) @Max(2_000) BENCH_CONNECTIONS: number = 64;
   /** Processes of each of our five services (gateway, payments-core, adapter, reconciler, dispatcher); the simulator stays one. */
   @IsInt() @Min(1) @Max(8) BENCH_REPLICAS: number = 1;
+  /** Past cash-ins seeded before the load (with their events, webhooks and simulator records): production-sized tables. 0: start empty. */
+  @IsInt() @Min(0) @Max(5_000_000) BENCH_HISTORY: number = 0;
 }
 
 async function main(): Promise<void> {
-  const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections, BENCH_REPLICAS: replicas } = loadConfig(E2eBenchConfig);
-  const harness = await startCashInHarness('bench_e2e', { replicas });
+  const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections, BENCH_REPLICAS: replicas, BENCH_HISTORY: history } = loadConfig(E2eBenchConfig);
+  const harness = await startCashInHarness('bench_e2e', { replicas, historyCashIns: history });
   let failed = false;
   try {
     console.log(
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
         `bench:e2e: offering ${rate} cash-ins/s for ${seconds} s; machine: ${cpus().length} cores shared by every service, Postgres, Redis and the load generator`,
         `  servers: ${await harness.bench.describeServers()}`,
         `  services: ${replicas === 1 ? 'one process each' : `${replicas} processes each of ${SCALED_SERVICES.join(', ')} (load spread over the ${replicas} gateways); one operator-simulator`}`,
+        `  history: ${history > 0 ? `${history.toLocaleString('en-US')} past cash-ins seeded before the load (tables of production size)` : 'none (the tables start empty)'}`,
         `  targets: ${E2E_TARGETS}`,
       ].join('\n'),
     );
