@@ -6,7 +6,7 @@ import { BalanceTransactions, SettlementWallets, Settlements, Statements, Withdr
 /**
  * The client: one resource per part of the API, one method per endpoint.
  *
- *   const momo = new Momo({ apiKey: process.env.MOMO_API_KEY!, baseUrl: 'https://…' });
+ *   const momo = new Momo({ apiKey: settings.momoApiKey, baseUrl: 'https://…' }); // the key from your own secret store
  *   const payment = await momo.payments.create({ amount: 1500, msisdn: '0788123456', reference: 'order-1' });
  */
 export class Momo {

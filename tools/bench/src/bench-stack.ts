@@ -96,7 +96,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       },
     });
     // After the start: the simulator creates its own tables.
-    if (options.historyCashIns) await seedHistory(dataSource, options.historyCashIns);
+    if (options.historyCashIns) await seedHistory(dataSource, merchant, options.historyCashIns);
     const ds = dataSource;
     const stop = async () => {
       process.off('SIGINT', interrupted);

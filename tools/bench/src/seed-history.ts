@@ -1,17 +1,18 @@
 import type { DataSource } from 'typeorm';
+import type { SeededMerchant } from '@momo/testing';
+
+/** The description every seeded cash-in carries: checks of a run's own cash-ins leave them out. */
+export const HISTORY_DESCRIPTION = 'seeded history';
 
 /**
- * Months of past traffic before a benchmark starts: `count` failed cash-ins of the bench app, each
- * with its event, its delivered webhook and attempt, and the simulator's record of it, then fresh
- * statistics on those tables. A production database is large and its statistics settled; a run
+ * Months of past traffic before a benchmark starts: `count` failed cash-ins of the merchant's app,
+ * each with its event, its delivered webhook and attempt, and the simulator's record of it, then
+ * fresh statistics on those tables. A production database is large and its statistics settled; a run
  * that starts on empty tables measures plans made for tables of a few thousand rows
  * (docs/performance.md, "Measured on 2026-11-25 and not taken"). Failed cash-ins move no money,
  * so the books stay as they were.
  */
-/** The description every seeded cash-in carries: checks of a run's own cash-ins leave them out. */
-export const HISTORY_DESCRIPTION = 'seeded history';
-
-export async function seedHistory(dataSource: DataSource, count: number): Promise<void> {
+export async function seedHistory(dataSource: DataSource, merchant: Pick<SeededMerchant, 'merchantId' | 'appId'>, count: number): Promise<void> {
   await dataSource.transaction(async (em) => {
     await em.query(
       `CREATE TEMP TABLE seed ON COMMIT DROP AS
@@ -20,25 +21,24 @@ export async function seedHistory(dataSource: DataSource, count: number): Promis
            FROM generate_series(1, $1::int) AS i`,
       [count],
     );
-    const [app] = (await em.query(`SELECT id, merchant_id FROM apps ORDER BY created_at LIMIT 1`)) as { id: string; merchant_id: string }[];
     await em.query(
       `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference, status, failure_code,
                                  network, provider, initiated_by, initiation_state, created_at, updated_at, completed_at, request_id)
        SELECT id, $1, $2, 'test', 'collect', 1500, 30, '25078' || lpad((i % 9000000)::text, 7, '0'), $3, 'history-' || i, 'failed', 'DECLINED',
               'mtn', 'mtn_momo', 'api', 'accepted', at, at, at + interval '5 seconds', 'history-' || i
          FROM seed`,
-      [app.merchant_id, app.id, HISTORY_DESCRIPTION],
+      [merchant.merchantId, merchant.appId, HISTORY_DESCRIPTION],
     );
     await em.query(
       `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload, created_at, published_at, consumed_at, published_job)
        SELECT event_id, 'payment.failed', id, $1, json_build_object('mode', 'test', 'id', id), at, at, at, 'history' FROM seed`,
-      [app.id],
+      [merchant.appId],
     );
     await em.query(
       `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, event_type, url, body, status, attempt_count, created_at, updated_at,
                                        delivered_at, mode, last_attempt_at, last_status_code)
        SELECT delivery_id, event_id, $1, id, 'payment.failed', 'https://merchant.example/hooks', '{}', 'delivered', 1, at, at, at, 'test', at, 200 FROM seed`,
-      [app.id],
+      [merchant.appId],
     );
     await em.query(
       `INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, status_code, url, trigger)
