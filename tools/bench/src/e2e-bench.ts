@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { SCALED_SERVICES } from './bench-stack';
 import { offerCashIns, startCashInHarness } from './cash-in-load';
 import { formatCpu } from './cpu-meter';
 import { checkNothingMovedTwice } from './moved-once';
+import { printCostliestStatements } from './statement-stats';
 import { E2E_TARGETS } from './targets';
 
 /**
@@ -27,11 +28,15 @@ class E2eBenchConfig {
   @IsInt() @Min(1) @Max(8) BENCH_REPLICAS: number = 1;
   /** Past cash-ins seeded before the load (with their events, webhooks and simulator records): production-sized tables. 0: start empty. */
   @IsInt() @Min(0) @Max(5_000_000) BENCH_HISTORY: number = 0;
+  /** 'true': also Postgres' costliest statements during the load, planning apart from execution (pg_stat_statements, which costs a little itself). */
+  @IsIn(['true', 'false']) BENCH_STATEMENT_STATS: string = 'false';
 }
 
 async function main(): Promise<void> {
-  const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections, BENCH_REPLICAS: replicas, BENCH_HISTORY: history } = loadConfig(E2eBenchConfig);
-  const harness = await startCashInHarness('bench_e2e', { replicas, historyCashIns: history });
+  const config = loadConfig(E2eBenchConfig);
+  const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections, BENCH_REPLICAS: replicas, BENCH_HISTORY: history } = config;
+  const statementStats = config.BENCH_STATEMENT_STATS === 'true';
+  const harness = await startCashInHarness('bench_e2e', { replicas, historyCashIns: history, statementStats });
   let failed = false;
   try {
     console.log(
@@ -43,6 +48,7 @@ async function main(): Promise<void> {
         `  targets: ${E2E_TARGETS}`,
       ].join('\n'),
     );
+    if (statementStats) await harness.bench.dataSource.query(`SELECT pg_stat_statements_reset()`);
     const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000 });
     console.log(
       [
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
         `CPU per completed cash-in, the stack's processes: ${formatCpu(r.cpu)}   [target ≤ 6 ms for the stack]`,
       ].join('\n'),
     );
+    if (statementStats) await printCostliestStatements(harness.bench.dataSource, r.completed);
     if (replicas > 1) {
       const check = await checkNothingMovedTwice(harness);
       console.log([`nothing moved twice (${replicas} replicas): ${check.passed ? 'PASSED' : 'FAILED'}`, ...check.lines].join('\n'));

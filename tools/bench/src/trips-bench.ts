@@ -7,6 +7,7 @@ import { Pool } from 'undici';
 import { loadConfig } from '@momo/platform';
 import { waitFor, WebhookReceiver } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
+import { printCostliestStatements } from './statement-stats';
 
 /**
  * `npm run bench:trips`: what one cash-in costs in round trips, the currency this machine pays
@@ -119,30 +120,6 @@ async function databaseCounters(dataSource: DataSource): Promise<{ commits: numb
   const rows: { xact_commit: string; sessions: string }[] = await dataSource.query(`SELECT xact_commit, sessions FROM pg_stat_database WHERE datname = 'momo'`);
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
   return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0) };
-}
-
-/**
- * The statements that cost Postgres most, per cash-in: execution and planning apart. A statement
- * planned on (nearly) every call is one whose plan is not reused: unprepared, or prepared but
- * given a custom plan each time.
- */
-async function printCostliestStatements(dataSource: DataSource, cashIns: number): Promise<void> {
-  const rows: { calls: string; rows: string; exec_ms: number; plan_ms: number; plans: string; query: string }[] = await dataSource.query(
-    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = 'momo' ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
-  );
-  const total: { exec_ms: number; plan_ms: number }[] = await dataSource.query(
-    `SELECT sum(total_exec_time) AS exec_ms, sum(total_plan_time) AS plan_ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = 'momo'`,
-  );
-  const µs = (ms: number) => ((1000 * Number(ms)) / cashIns).toFixed(0).padStart(5);
-  console.log(`Postgres time per cash-in (pg_stat_statements): execution ${µs(total[0].exec_ms)} µs, planning ${µs(total[0].plan_ms)} µs; the costliest statements:`);
-  console.log(`  exec µs  plan µs  calls per plan  rows per call  statement`);
-  for (const r of rows) {
-    const perPlan = Number(r.plans) > 0 ? (Number(r.calls) / Number(r.plans)).toFixed(1) : '-';
-    const perCall = (Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1);
-    console.log(`  ${µs(r.exec_ms)}    ${µs(r.plan_ms)}  ${perPlan.padStart(14)}  ${perCall.padStart(13)}  ${r.query}`);
-  }
 }
 
 function commandStats(info: string): Map<string, number> {
