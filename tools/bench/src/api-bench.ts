@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       [
         `bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres, Redis and the load generator`,
         `  servers: ${await bench.describeServers()}`,
+        `  settled: ${bench.settled}`,
         `  targets: ${API_TARGETS}`,
       ].join('\n'),
     );

@@ -5,6 +5,7 @@ import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
 import { seedHistory } from './seed-history';
+import { untilQuiet } from './settle';
 
 /** Our five services: the ones a replicas run scales out. The simulator plays the operators and stays one process. */
 export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'] as const satisfies readonly ServiceName[];
@@ -34,6 +35,8 @@ export interface BenchStack {
   merchant: SeededMerchant;
   /** The stack's processes (every service replica, the private Postgres tree, the private Redis), plus `outside` ones. */
   metered(outside?: Record<string, MeteredRoot[]>): MeteredProcesses;
+  /** How the wait for the stack to finish starting went (settle.ts), for the benchmark to print. */
+  settled: string;
   /** The servers' settings that matter for money, as read from them. */
   describeServers(): Promise<string>;
   stop(): Promise<void>;
@@ -98,6 +101,14 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     // After the start: the simulator creates its own tables.
     if (options.historyCashIns) await seedHistory(dataSource, merchant, options.historyCashIns);
     const ds = dataSource;
+    const metered = (outside: Record<string, MeteredRoot[]> = {}): MeteredProcesses => {
+      const services: Record<string, MeteredRoot[]> = {};
+      for (const instance of stack.instances) {
+        const label = stack.replicas(instance.service) > 1 ? `${instance.service} ×${stack.replicas(instance.service)}` : instance.service;
+        (services[label] ??= []).push(ownProcess(() => instance.pid));
+      }
+      return { stack: { postgres: [tree(() => postgres.pid)], redis: [ownProcess(() => redis.pid)], ...services }, outside };
+    };
     const stop = async () => {
       process.off('SIGINT', interrupted);
       process.off('SIGTERM', interrupted);
@@ -109,6 +120,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const interrupted = () => void stop().finally(() => process.exit(130));
     process.once('SIGINT', interrupted);
     process.once('SIGTERM', interrupted);
+    const quiet = await untilQuiet(metered());
+    const waited = `${(quiet.waitedMs / 1000).toFixed(0)} s`;
     return {
       postgres,
       redis,
@@ -116,14 +129,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       dataSource: ds,
       stack,
       merchant,
-      metered: (outside = {}) => {
-        const services: Record<string, MeteredRoot[]> = {};
-        for (const instance of stack.instances) {
-          const label = stack.replicas(instance.service) > 1 ? `${instance.service} ×${stack.replicas(instance.service)}` : instance.service;
-          (services[label] ??= []).push(ownProcess(() => instance.pid));
-        }
-        return { stack: { postgres: [tree(() => postgres.pid)], redis: [ownProcess(() => redis.pid)], ...services }, outside };
-      },
+      metered,
+      settled: quiet.quiet ? `measured from ${waited} after the start, once the stack had been quiet for 10 s (start-up garbage collections done)` : `the stack was still busy ${waited} after the start; measured anyway`,
       describeServers: async () => {
         const rows: { name: string; setting: string; unit: string | null }[] = await ds.query(
           `SELECT name, setting, unit FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,

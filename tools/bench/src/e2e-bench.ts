@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       [
         `bench:e2e: offering ${rate} cash-ins/s for ${seconds} s; machine: ${cpus().length} cores shared by every service, Postgres, Redis and the load generator`,
         `  servers: ${await harness.bench.describeServers()}`,
+        `  settled: ${harness.bench.settled}`,
         `  services: ${replicas === 1 ? 'one process each' : `${replicas} processes each of ${SCALED_SERVICES.join(', ')} (load spread over the ${replicas} gateways); one operator-simulator`}`,
         `  history: ${history > 0 ? `${history.toLocaleString('en-US')} past cash-ins seeded before the load (tables of production size)` : 'none (the tables start empty)'}`,
         `  targets: ${E2E_TARGETS}`,
