@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { PrivatePostgres, PrivateRedis } from './private-servers';
+import { WORKSPACE_ROOT } from './stack/services';
 
 describe('private servers for fault injection', () => {
   it('runs a Postgres that survives a crash-restart with its committed data', async () => {
@@ -61,5 +64,16 @@ describe('private servers for fault injection', () => {
     } finally {
       await redis.stop();
     }
+  });
+
+  it('waits for a stopped Redis to exit even in a process with nothing else left to do (a benchmark whose stack failed to start)', () => {
+    // The built library, in a process of its own: jest's own handles would hide the bug.
+    const library = join(WORKSPACE_ROOT, 'dist', 'libs', 'testing', 'src', 'private-servers.js');
+    const script = `const { PrivateRedis } = require(${JSON.stringify(library)});
+      PrivateRedis.start().then(async (redis) => { const pid = redis.pid; await redis.stop(); console.log('stopped', pid); });`;
+    const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const pid = Number(/stopped (\d+)/.exec(output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });

@@ -159,6 +159,9 @@ export class PrivateRedis {
   private async kill(): Promise<void> {
     if (this.process.exitCode !== null) return;
     const exited = new Promise((resolve) => this.process.once('exit', resolve));
+    // Unref'd so a running server never holds this process open; while we wait for its exit it
+    // must, or a process with nothing else left to do ends silently, mid-await, with status 0.
+    this.process.ref();
     this.process.kill('SIGKILL');
     await exited;
   }

@@ -180,6 +180,7 @@ export class LocalStack {
     const targets = [...this.running.entries()].filter(([, r]) => r.service === service && (replica === undefined || r.replica === replica));
     await Promise.all(
       targets.map(async ([name, running]) => {
+        running.process.ref(); // unref'd while it runs: waiting for its exit must hold this process open
         running.process.kill(signal);
         await running.exited;
         this.running.delete(name);
