@@ -1,3 +1,4 @@
 export * from './logging.module';
 export * from './redaction';
 export * from './personal-data';
+export * from './lazy-logger-store';

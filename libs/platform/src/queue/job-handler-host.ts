@@ -4,8 +4,9 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { PinoLogger } from 'nestjs-pino';
-import { storage, Store } from 'nestjs-pino/storage';
+import { storage } from 'nestjs-pino/storage';
 import { JOBS, JobName, JobPayload, JobReply, JobsOfQueue, QueueName } from '@momo/contracts';
+import { LazyLoggerStore } from '../logging';
 import { carrierFrom, continueTrace, SpanKind, TRACE_FIELD } from '../tracing';
 import { BATCH_FIELD, BatchedCall, BatchedReply, REPLY_TO_FIELD, ReplyMessage } from './job-batch';
 import type { QueueConsumer } from './queue-registry';
@@ -101,12 +102,13 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
     // The request id and trace of whatever caused this job become current for its whole run.
     return continueTrace(carrierFrom(carried), `${this.queue} process ${name}`, SpanKind.CONSUMER, () => {
       // PinoLogger.root exists once the logging module has started (always, in a service).
-      if (!PinoLogger.root) return handler(payload, job);
-      const logger = PinoLogger.root.child({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 });
-      return storage.run(new Store(logger), async () => {
+      const root = PinoLogger.root;
+      if (!root) return handler(payload, job);
+      const store = new LazyLoggerStore(() => root.child({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 }));
+      return storage.run(store, async () => {
         const result = await handler(payload, job);
         // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
-        if (logger.isLevelEnabled('debug')) logger.debug('job done');
+        if (root.isLevelEnabled('debug')) store.logger.debug('job done');
         return result;
       });
     });
