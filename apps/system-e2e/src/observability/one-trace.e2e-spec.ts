@@ -106,5 +106,9 @@ describe('one id, one trace', () => {
       const lines = log.split('\n').filter((line) => line.includes(`"requestId":"${requestId}"`));
       expect({ service, lines: lines.length > 0 }).toEqual({ service, lines: true });
     }
+    // The gateway's request line names the request by the same id, not by a counter of its own.
+    const gatewayLines = readFileSync(system.stack.logFile('api-gateway')!, 'utf8').split('\n').filter((line) => line.includes(`"requestId":"${requestId}"`));
+    const completed = gatewayLines.map((line) => JSON.parse(line) as { msg: string; req?: { id: string; method: string } }).find((entry) => entry.msg === 'request completed' && entry.req?.method === 'POST');
+    expect(completed?.req?.id).toBe(requestId);
   });
 });

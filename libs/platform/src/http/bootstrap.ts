@@ -1,6 +1,7 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
@@ -72,6 +73,9 @@ export async function buildServiceApp<C extends ServiceConfig>(service: ServiceD
       bodyLimit: options.bodyLimit?.(config) ?? 1024 * 1024,
       trustProxy: config.TRUSTED_PROXIES === 'none' ? false : config.TRUSTED_PROXIES.split(',').map((p) => p.trim()).filter(Boolean),
       clientErrorHandler: answerClientError,
+      // Fastify's own request id is the request id (otherwise `req.id` in request logs is its
+      // counter, `req-1`, beside the real one).
+      genReqId: (raw: IncomingMessage) => acceptedRequestId(raw.headers[REQUEST_ID_HEADER]),
       routerOptions: { ignoreTrailingSlash: true },
       // Errors Fastify's router raises before any route runs (bad percent-encoding, overlong
       // path parameters) get the same envelope as everything else.
@@ -92,16 +96,15 @@ export async function buildServiceApp<C extends ServiceConfig>(service: ServiceD
 }
 
 /**
- * Every request gets an id: the caller's `X-Request-Id` when it is well formed, else a new one. It
- * is answered in the response header and is current for everything the request causes (log lines,
- * jobs, operator calls). Registered before Nest's own hooks, so the request logger sees it too.
+ * Every request gets an id (Fastify's `genReqId`, above): the caller's `X-Request-Id` when it is
+ * well formed, else a new one. It is answered in the response header and is current for
+ * everything the request causes (log lines, jobs, operator calls). Registered before Nest's own
+ * hooks, so the request logger sees it too.
  */
 function identifyEveryRequest(adapter: FastifyAdapter): void {
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
-    const requestId = acceptedRequestId(request.headers[REQUEST_ID_HEADER]);
-    (request.raw as { id?: string }).id = requestId;
-    void reply.header(REQUEST_ID_HEADER, requestId);
-    runWithRequestId({ requestId }, done);
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    runWithRequestId({ requestId: request.id }, done);
   });
 }
 
