@@ -5,7 +5,7 @@ import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
 import { seedHistory } from './seed-history';
-import { untilQuiet } from './settle';
+import { describeSettling, untilQuiet } from './settle';
 
 /** Our five services: the ones a replicas run scales out. The simulator plays the operators and stays one process. */
 export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'] as const satisfies readonly ServiceName[];
@@ -120,8 +120,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const interrupted = () => void stop().finally(() => process.exit(130));
     process.once('SIGINT', interrupted);
     process.once('SIGTERM', interrupted);
-    const quiet = await untilQuiet(metered());
-    const waited = `${(quiet.waitedMs / 1000).toFixed(0)} s`;
+    const settled = describeSettling(await untilQuiet(metered()));
     return {
       postgres,
       redis,
@@ -130,7 +129,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       stack,
       merchant,
       metered,
-      settled: quiet.quiet ? `measured from ${waited} after the start, once the stack had been quiet for 10 s (start-up garbage collections done)` : `the stack was still busy ${waited} after the start; measured anyway`,
+      settled,
       describeServers: async () => {
         const rows: { name: string; setting: string; unit: string | null }[] = await ds.query(
           `SELECT name, setting, unit FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,

@@ -19,8 +19,13 @@ export interface QuietRule {
  */
 export const STARTUP_SETTLED: QuietRule = { maxCpuMsPerSecond: 100, forMs: 10_000, atMostMs: 60_000 };
 
-/** Waits until the stack has been quiet as the rule says; returns how long that took (ms) and whether it got there. */
-export async function untilQuiet(metered: MeteredProcesses, rule: QuietRule = STARTUP_SETTLED): Promise<{ waitedMs: number; quiet: boolean }> {
+export interface Settling {
+  waitedMs: number;
+  quiet: boolean;
+}
+
+/** Waits until the stack has been quiet as the rule says; returns how long that took and whether it got there. */
+export async function untilQuiet(metered: MeteredProcesses, rule: QuietRule = STARTUP_SETTLED): Promise<Settling> {
   const started = Date.now();
   let quietSince = started;
   let previous = stackTotal(metered);
@@ -34,6 +39,14 @@ export async function untilQuiet(metered: MeteredProcesses, rule: QuietRule = ST
     else if (Date.now() - quietSince >= rule.forMs) return { waitedMs: Date.now() - started, quiet: true };
   }
   return { waitedMs: Date.now() - started, quiet: false };
+}
+
+/** One line for the benchmark's header: from when it measured, and why. */
+export function describeSettling({ waitedMs, quiet }: Settling, rule: QuietRule = STARTUP_SETTLED): string {
+  const waited = `${(waitedMs / 1000).toFixed(0)} s`;
+  return quiet
+    ? `measured from ${waited} after the start, once the stack had been quiet for ${rule.forMs / 1000} s (start-up garbage collections done)`
+    : `the stack was still busy ${waited} after the start; measured anyway`;
 }
 
 function stackTotal(metered: MeteredProcesses): number {
