@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
-import { preparedRows } from './prepared';
+import { plannedRows, preparedRows } from './prepared';
 
 /** Named prepared statements against a real Postgres, including a table changed under them. */
 describe('preparedRows (Postgres)', () => {
@@ -41,6 +41,37 @@ describe('preparedRows (Postgres)', () => {
     expect(answer).toEqual([{ id: 1, label: 'one', added: 'new' }]);
     expect(failures).toBeLessThanOrEqual(5);
   });
+});
+
+/** Lookups by an array of keys on a table that grows: each call's plan is made for the table as it is. */
+describe('plannedRows (Postgres)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await db.dataSource.query(`CREATE TABLE planned_probe (id int PRIMARY KEY, padding text)`);
+    await db.dataSource.query(`INSERT INTO planned_probe SELECT n, repeat('x', 500) FROM generate_series(1, 20) n`);
+    // As autovacuum would have, while the table was small.
+    await db.dataSource.query(`ANALYZE planned_probe`);
+  });
+  afterAll(() => db.drop());
+
+  it('still reads by the index after the table grew under the same connection', async () => {
+    const keys = [1, 2, 3, 4, 5, 6, 7];
+    const scans = await db.dataSource.transaction(async (em) => {
+      // The calls that would make a prepared statement settle on a generic plan for the small table.
+      for (let i = 0; i < 10; i++) expect(await plannedRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [keys])).toHaveLength(7);
+      await em.query(`INSERT INTO planned_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
+      const before = await sequentialScans(em);
+      const rows = await plannedRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [[19999, 20000]]);
+      expect(rows.map((r) => r.id).sort()).toEqual([19999, 20000]);
+      return (await sequentialScans(em)) - before;
+    });
+    expect(scans).toBe(0);
+  });
+
+  const sequentialScans = async (em: EntityManager) =>
+    Number((await em.query(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'planned_probe'`))[0].seq_scan);
 });
 
 /** Postgres going away under a prepared query must fail the query, never the process. */

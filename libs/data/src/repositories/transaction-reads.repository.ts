@@ -5,7 +5,7 @@ import type { Direction, Mode, TransactionStatus } from '@momo/domain';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
-import { preparedRows } from './prepared';
+import { plannedRows, preparedRows } from './prepared';
 import { rowsOf, sql, Where } from './sql';
 import type { Table } from '../ownership';
 
@@ -23,9 +23,9 @@ export interface TransactionFilters {
   createdTo?: string;
 }
 
-/** Several transactions by id in one statement (prepared); absent ids are absent from the map. */
+/** Several transactions by id in one statement (planned per call: see plannedRows); absent ids are absent from the map. */
 export async function transactionsByIds(em: EntityManager, ids: string[]): Promise<Map<string, TransactionEntity>> {
-  const rows = await preparedRows(em, 'transactions_by_ids', `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+  const rows = await plannedRows(em, `SELECT * FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
   return new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
 }
 

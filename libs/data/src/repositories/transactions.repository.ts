@@ -5,7 +5,7 @@ import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Networ
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
-import { preparedRows } from './prepared';
+import { plannedRows, preparedRows } from './prepared';
 import { transactionsByIds } from './transaction-reads.repository';
 import type { Table } from '../ownership';
 
@@ -208,7 +208,7 @@ export class TransactionsRepository {
 
   /** Current statuses of some transactions (absent ids do not exist). */
   async statusesOf(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionStatus>> {
-    const rows = (await preparedRows(em, 'transactions_statuses', `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
+    const rows = (await plannedRows(em, `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 }
