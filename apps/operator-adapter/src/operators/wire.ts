@@ -1,6 +1,10 @@
 /** Small readers shared by the operators' answer parsers: both are liberal in what they accept. */
 
+const BLANK = /^\s*$/;
+
 export function parseJson(body: string): Record<string, unknown> | undefined {
+  // MTN accepts a request to pay with 202 and no body: let that not cost a thrown SyntaxError each time.
+  if (BLANK.test(body)) return undefined;
   try {
     const value: unknown = JSON.parse(body);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
