@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
-import { plannedRows, preparedRows } from './prepared';
+import { queryRows } from './hydrate';
+import { preparedRows } from './prepared';
 
 /** Named prepared statements against a real Postgres, including a table changed under them. */
 describe('preparedRows (Postgres)', () => {
@@ -43,8 +44,8 @@ describe('preparedRows (Postgres)', () => {
   });
 });
 
-/** Lookups by an array of keys on a table that grows: each call's plan is made for the table as it is. */
-describe('plannedRows (Postgres)', () => {
+/** Lookups by an array of keys on a table that grows: unnamed (queryRows), each call's plan is made for the table as it is. */
+describe('a lookup by an array of keys, unnamed (Postgres)', () => {
   let db: TestDatabase;
 
   beforeAll(async () => {
@@ -60,10 +61,10 @@ describe('plannedRows (Postgres)', () => {
     const keys = [1, 2, 3, 4, 5, 6, 7];
     const scans = await db.dataSource.transaction(async (em) => {
       // The calls that would make a prepared statement settle on a generic plan for the small table.
-      for (let i = 0; i < 10; i++) expect(await plannedRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [keys])).toHaveLength(7);
+      for (let i = 0; i < 10; i++) expect(await queryRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [keys])).toHaveLength(7);
       await em.query(`INSERT INTO planned_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
       const before = await sequentialScans(em);
-      const rows = await plannedRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [[19999, 20000]]);
+      const rows = await queryRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [[19999, 20000]]);
       expect(rows.map((r) => r.id).sort()).toEqual([19999, 20000]);
       return (await sequentialScans(em)) - before;
     });

@@ -13,25 +13,8 @@ import type { EntityManager } from 'typeorm';
  * statement fails once and its caller's retry, or the next use, prepares it again).
  */
 export async function preparedRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  return onConnection(em, (client) => run(client, name, text, values));
-}
-
-/**
- * Runs a statement unnamed, so Postgres plans it with each call's values. For lookups by an array
- * of keys: prepared, such a statement soon gets a generic plan, and one made while the table was
- * small is a sequential scan that the connection keeps, as the table grows, until the table is next
- * analysed (in bench:e2e, 3-5 ms per call within the minute). Planned per call, the adapter's
- * lookup of its jobs' transactions cost Postgres 19 µs of execution and 37 µs of planning per
- * cash-in there, instead of 280-330 µs of execution.
- */
-export async function plannedRows(em: EntityManager, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  return onConnection(em, async (client) => (await client.query({ text, values })).rows as Record<string, unknown>[]);
-}
-
-/** The caller's transaction's connection, or one from the pool for this statement alone. */
-async function onConnection<T>(em: EntityManager, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const runner = em.queryRunner;
-  if (runner && !runner.isReleased) return work((await runner.connect()) as PoolClient);
+  if (runner && !runner.isReleased) return run((await runner.connect()) as PoolClient, name, text, values);
   const pool = (em.connection.driver as unknown as { master: Pool }).master;
   const client = await pool.connect();
   // A client out of the pool has no 'error' listener of the pool's: when Postgres goes away (a
@@ -40,7 +23,7 @@ async function onConnection<T>(em: EntityManager, work: (client: PoolClient) => 
   client.on('error', ignoreConnectionError);
   let failure: unknown;
   try {
-    return await work(client);
+    return await run(client, name, text, values);
   } catch (error) {
     failure = error;
     throw error;
