@@ -1,5 +1,15 @@
 import type { DataSource } from 'typeorm';
 
+interface StatementRow {
+  calls: string;
+  rows: string;
+  exec_ms: number;
+  plan_ms: number;
+  plans: string;
+  toplevel: boolean;
+  query: string;
+}
+
 /**
  * The statements that cost Postgres most, per cash-in: execution and planning apart. A statement
  * planned on (nearly) every call is one whose plan is not reused: unprepared, or prepared but
@@ -8,28 +18,27 @@ import type { DataSource } from 'typeorm';
  * run at COMMIT.
  */
 export async function printCostliestStatements(dataSource: DataSource, cashIns: number): Promise<void> {
-  const rows: { calls: string; rows: string; exec_ms: number; plan_ms: number; plans: string; query: string }[] = await dataSource.query(
-    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+  const statements: StatementRow[] = await dataSource.query(
+    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = 'momo' ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
+      WHERE d.datname = 'momo'`,
   );
-  const total: { exec_ms: number; plan_ms: number; calls: string; toplevel_calls: string }[] = await dataSource.query(
-    `SELECT sum(total_exec_time) AS exec_ms, sum(total_plan_time) AS plan_ms, sum(calls) AS calls, sum(calls) FILTER (WHERE s.toplevel) AS toplevel_calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = 'momo'`,
-  );
-  const frequent: { calls: string; query: string }[] = await dataSource.query(
-    `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = 'momo' AND s.toplevel ORDER BY calls DESC LIMIT 12`,
-  );
+  const sum = (of: StatementRow[], value: (s: StatementRow) => number) => of.reduce((total, s) => total + value(s), 0);
+  const topLevel = statements.filter((s) => s.toplevel);
+  const costliest = [...statements].sort((a, b) => b.exec_ms + b.plan_ms - (a.exec_ms + a.plan_ms)).slice(0, 15);
+  const frequent = [...topLevel].sort((a, b) => Number(b.calls) - Number(a.calls)).slice(0, 12);
   const µs = (ms: number) => ((1000 * Number(ms)) / cashIns).toFixed(0).padStart(5);
-  const perCashIn = (calls: string) => (Number(calls) / cashIns).toFixed(2);
-  console.log(`Postgres time per cash-in (pg_stat_statements): execution ${µs(total[0].exec_ms)} µs, planning ${µs(total[0].plan_ms)} µs; the costliest statements:`);
+  const perCashIn = (calls: number | string) => (Number(calls) / cashIns).toFixed(2);
+  const exec = sum(statements, (s) => Number(s.exec_ms));
+  const plan = sum(statements, (s) => Number(s.plan_ms));
+  console.log(`Postgres time per cash-in (pg_stat_statements): execution ${µs(exec)} µs, planning ${µs(plan)} µs; the costliest statements:`);
   console.log(`  exec µs  plan µs  calls per cash-in  calls per plan  rows per call  statement`);
-  for (const r of rows) {
+  for (const r of costliest) {
     const perPlan = Number(r.plans) > 0 ? (Number(r.calls) / Number(r.plans)).toFixed(1) : '-';
     const perCall = (Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1);
     console.log(`  ${µs(r.exec_ms)}    ${µs(r.plan_ms)}  ${perCashIn(r.calls).padStart(17)}  ${perPlan.padStart(14)}  ${perCall.padStart(13)}  ${r.query}`);
   }
-  console.log(`Statements per cash-in: ${perCashIn(total[0].calls)}, ${perCashIn(total[0].toplevel_calls)} at top level; the most frequent of those:`);
+  const calls = (of: StatementRow[]) => sum(of, (s) => Number(s.calls));
+  console.log(`Statements per cash-in: ${perCashIn(calls(statements))}, ${perCashIn(calls(topLevel))} at top level; the most frequent of those:`);
   for (const r of frequent) console.log(`  ${perCashIn(r.calls).padStart(6)}  ${r.query}`);
 }
