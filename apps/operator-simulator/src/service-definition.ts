@@ -11,6 +11,10 @@ export const operatorSimulatorService: ServiceDefinition<SimulatorConfig> = {
   configClass: SimulatorConfig,
   rootModule: (config) => OperatorSimulatorModule.forRoot(config),
   options: {
+    // Access lines for the control API only: the simulated operators' endpoints are hammered by
+    // every test and benchmark, and each of their requests is in the simulator's own request log
+    // (GET /control/requests).
+    requestLog: { accessLine: (url) => url.startsWith('/control') },
     // The operators' wire endpoints, straight on Fastify (the control API stays a Nest controller).
     configure: (app: NestFastifyApplication) => {
       const fastify = app.getHttpAdapter().getInstance();

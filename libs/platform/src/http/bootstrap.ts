@@ -3,9 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { ConfigClass, ConfigError, loadConfig, ServiceConfig } from '../config';
 import { ApiError, errorEnvelope, ErrorEnvelopeFilter, translateFrameworkError } from '../errors';
+import { logEveryRequest, RequestLogOptions } from '../logging';
 import { ManagementServer, serveManagement } from '../management';
 import { measureHttpRequests } from './http-metrics';
 import { answerClientError } from './client-errors';
@@ -15,6 +16,8 @@ import { acceptedRequestId, REQUEST_ID_HEADER, runWithRequestId, startTracing, s
 export interface ServiceOptions<C> {
   /** Largest accepted request body, in bytes. */
   bodyLimit?: (config: C) => number;
+  /** Which requests get an access line (all by default). */
+  requestLog?: RequestLogOptions;
   /** Extra setup on the Fastify app before it listens (pipes, content-type parsers, hooks). */
   configure?: (app: NestFastifyApplication, config: C) => void | Promise<void>;
 }
@@ -85,6 +88,8 @@ export async function buildServiceApp<C extends ServiceConfig>(service: ServiceD
       },
     });
   identifyEveryRequest(adapter);
+  // PinoLogger.root is set when the logging module starts, before the first request.
+  logEveryRequest(adapter.getInstance(), () => PinoLogger.root, options.requestLog);
   const app = await NestFactory.create<NestFastifyApplication>(service.rootModule(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   const routes = new RouteTable();

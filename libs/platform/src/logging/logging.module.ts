@@ -41,13 +41,18 @@ export function pinoHttpOptions(config: Pick<ServiceConfig, 'LOG_LEVEL' | 'LOG_P
   };
 }
 
-/** Structured JSON logs (pino); one line per HTTP request (health and metrics live on the management port, unlogged). */
+/**
+ * Structured JSON logs (pino); one line per HTTP request (health and metrics live on the
+ * management port, unlogged). nestjs-pino's request middleware is applied to no route:
+ * `logEveryRequest` (request-logging.ts, installed by the service bootstrap) binds each request's
+ * logger lazily and writes its access line.
+ */
 @Global()
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [ServiceConfig],
-      useFactory: (config: ServiceConfig) => ({ pinoHttp: pinoHttpOptions(config) }),
+      useFactory: (config: ServiceConfig) => ({ pinoHttp: pinoHttpOptions(config), forRoutes: [] }),
     }),
   ],
 })

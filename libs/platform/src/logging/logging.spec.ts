@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import { EventEmitter } from 'node:events';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
+import { storage } from 'nestjs-pino/storage';
 import { pinoHttpOptions } from './logging.module';
+import { logEveryRequest } from './request-logging';
 
 /** What a service's logger writes, with the service's own options. */
 function logLines(write: (logger: pino.Logger) => void): string {
@@ -11,6 +13,14 @@ function logLines(write: (logger: pino.Logger) => void): string {
   const { level, redact, serializers } = pinoHttpOptions({ LOG_LEVEL: 'info', LOG_PRETTY: 'false' });
   write(pino({ level, redact, serializers }, stream));
   return chunks.join('');
+}
+
+/** A service's root logger as nestjs-pino makes it (pino-http's, with its serializers), writing to memory. */
+function serviceRootLogger(level: 'info' | 'warn'): { root: pino.Logger; lines: () => Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({ write: (chunk, _encoding, done) => (chunks.push(String(chunk)), done()) });
+  const root = pinoHttp({ ...pinoHttpOptions({ LOG_LEVEL: level, LOG_PRETTY: 'false' }) }, stream).logger;
+  return { root, lines: () => chunks.join('').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
 describe('service logs', () => {
@@ -40,21 +50,44 @@ describe('service logs', () => {
     expect(req.url).toBe('/v1/payments?msisdn=%2B25078****456&reference=078****456');
   });
 
-  it('write one access line per request, and bind the request to lines written during it', () => {
-    const chunks: string[] = [];
-    const stream = new Writable({ write: (chunk, _encoding, done) => (chunks.push(String(chunk)), done()) });
-    const middleware = pinoHttp(pinoHttpOptions({ LOG_LEVEL: 'info', LOG_PRETTY: 'false' }), stream);
-    const req = Object.assign(new EventEmitter(), { id: 'req-1', method: 'GET', url: '/v1/payments?msisdn=250788123456', headers: {} });
-    const res = Object.assign(new EventEmitter(), { statusCode: 200, writableEnded: true, headersSent: true, getHeaders: () => ({}) });
-    middleware(req as never, res as never, () => undefined);
-    (req as unknown as { log: pino.Logger }).log.info('inside the request');
-    res.emit('finish');
-    const lines = chunks.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  it('write one access line per request, and bind the request to lines written during it', async () => {
+    const { root, lines } = serviceRootLogger('info');
+    const fastify = Fastify({ genReqId: () => 'req-1' });
+    logEveryRequest(fastify, () => root);
+    fastify.get('/v1/payments', async () => {
+      storage.getStore()!.logger.info('inside the request');
+      return { ok: true };
+    });
+    await fastify.inject({ url: '/v1/payments?msisdn=250788123456' });
     const expectedReq = { id: 'req-1', method: 'GET', url: '/v1/payments?msisdn=25078****456' };
-    expect(lines).toEqual([
+    expect(lines()).toEqual([
       expect.objectContaining({ req: expectedReq, msg: 'inside the request' }),
-      expect.objectContaining({ req: expectedReq, res: { statusCode: 200, headers: {} }, msg: 'request completed' }),
+      expect.objectContaining({ req: expectedReq, res: expect.objectContaining({ statusCode: 200 }), responseTime: expect.any(Number), msg: 'request completed' }),
     ]);
-    expect(lines[1]).toHaveProperty('responseTime');
+  });
+
+  it('say a request errored when it answers 5xx, and write access lines only where asked', async () => {
+    const { root, lines } = serviceRootLogger('info');
+    const fastify = Fastify();
+    logEveryRequest(fastify, () => root, { accessLine: (url) => url.startsWith('/control') });
+    fastify.get('/control/fail', async (_request, reply) => reply.status(503).send({}));
+    fastify.get('/quiet', async () => ({ ok: true }));
+    await fastify.inject({ url: '/control/fail' });
+    await fastify.inject({ url: '/quiet' });
+    expect(lines()).toEqual([
+      expect.objectContaining({ req: expect.objectContaining({ url: '/control/fail' }), res: expect.objectContaining({ statusCode: 503 }), err: expect.objectContaining({ message: 'failed with status code 503' }), msg: 'request errored' }),
+    ]);
+  });
+
+  it('write no access line above info', async () => {
+    const { root, lines } = serviceRootLogger('warn');
+    const fastify = Fastify();
+    logEveryRequest(fastify, () => root);
+    fastify.get('/v1/payments', async () => {
+      storage.getStore()!.logger.warn('inside the request');
+      return { ok: true };
+    });
+    await fastify.inject({ url: '/v1/payments' });
+    expect(lines()).toEqual([expect.objectContaining({ req: expect.objectContaining({ url: '/v1/payments' }), msg: 'inside the request' })]);
   });
 });
