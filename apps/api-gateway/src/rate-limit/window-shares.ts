@@ -7,7 +7,11 @@ export interface LeaseAnswer {
 /** Asks Redis for up to `want` requests of a budget of `limit`; rejects when Redis does not answer. */
 export type Lease = (counterKey: string, limit: number, want: number) => Promise<LeaseAnswer>;
 
-export type ShareDecision = { allowed: true; count: number } | { allowed: false; count: number };
+/** Whether the request is admitted, and the window's count as this process sees it (what is left is the limit minus it). */
+export interface ShareDecision {
+  allowed: boolean;
+  count: number;
+}
 
 /** A lease asks for at most this share of what is left of the budget… */
 const LEASE_FRACTION = 10;
@@ -21,8 +25,8 @@ interface WindowShare {
   unspent: number;
   /** The window's count in Redis after this process's last lease (every replica's requests). */
   counted: number;
-  /** A lease on its way: requests that find nothing unspent wait for it rather than ask again. */
-  leasing?: Promise<LeaseAnswer | null>;
+  /** A lease on its way (true once Redis answered): requests that find nothing unspent wait for it rather than ask again. */
+  leasing?: Promise<boolean>;
 }
 
 /**
@@ -53,24 +57,24 @@ export class WindowShares {
         share.unspent -= 1;
         return { allowed: true, count: share.counted - share.unspent };
       }
-      // A window's count never goes down: once it reaches the limit, Redis would only say no again.
+      // A window's count never goes down: once it reaches the limit, Redis would only say no again
+      // (so a lease that granted nothing ends here on the next turn).
       if (share.counted >= limit) return { allowed: false, count: share.counted };
-      const answer = await (share.leasing ?? this.leaseFor(counterKey, share, limit));
-      if (answer === null) return null;
-      // Another request may have taken the last of the lease first: then lease again.
-      if (answer.granted === 0 && share.unspent === 0) return { allowed: false, count: share.counted };
+      // Otherwise ask (or wait for the lease on its way), then look again: another request may take
+      // the last of a lease first.
+      if (!(await (share.leasing ?? this.leaseFor(counterKey, share, limit)))) return null;
     }
   }
 
-  private leaseFor(counterKey: string, share: WindowShare, limit: number): Promise<LeaseAnswer | null> {
+  private leaseFor(counterKey: string, share: WindowShare, limit: number): Promise<boolean> {
     const want = Math.min(MAX_LEASE, Math.max(1, Math.floor((limit - share.counted) / LEASE_FRACTION)));
     const leasing = this.lease(counterKey, limit, want).then(
       (answer) => {
         share.unspent += answer.granted;
         share.counted = answer.count;
-        return answer;
+        return true;
       },
-      () => null,
+      () => false,
     );
     share.leasing = leasing.finally(() => (share.leasing = undefined));
     return share.leasing;
