@@ -13,3 +13,4 @@ export * from './management';
 export * from './foundation';
 export * from './periodic';
 export * from './time';
+export * from './rate-limit';

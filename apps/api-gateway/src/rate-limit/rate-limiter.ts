@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { metricsRegistry } from '@momo/platform';
+import { metricsRegistry, redisLease, WindowShares } from '@momo/platform';
 import { ApiGatewayConfig } from '../api-gateway.config';
 import { GatewayRedis } from '../redis/gateway-redis';
-import { WindowShares } from './window-shares';
 
 export type Budget = 'reads' | 'writes';
 
@@ -16,22 +15,6 @@ export interface RateDecision {
 }
 
 const WINDOW_MS = 60_000;
-
-/**
- * Grants up to ARGV[3] requests of the window's budget in one round trip (WindowShares spends them
- * in this process): as many as are left, 0 when it is spent. A refused request is not counted
- * (the spec: a 429 leaves no trace), so a client that backs off as told gets its full budget in
- * the next window.
- */
-const LEASE_SCRIPT = `
-local limit = tonumber(ARGV[1])
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count >= limit then return {0, count} end
-local granted = math.min(tonumber(ARGV[3]), limit - count)
-count = redis.call('INCRBY', KEYS[1], granted)
-if count == granted then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return {granted, count}
-`;
 
 const limiterUnavailable = new Counter({
   name: 'momo_rate_limiter_unavailable_total',
@@ -54,12 +37,10 @@ export class RateLimiter {
     private readonly redis: GatewayRedis,
     private readonly config: ApiGatewayConfig,
   ) {
-    this.redis.commands.defineCommand('momoLeaseRequests', { numberOfKeys: 1, lua: LEASE_SCRIPT });
-    const client = this.redis.commands as unknown as { momoLeaseRequests(key: string, limit: number, ttlMs: number, want: number): Promise<[number, number]> };
+    const lease = redisLease(this.redis.commands, WINDOW_MS + 1_000);
     this.shares = new WindowShares(async (key, limit, want) => {
       try {
-        const [granted, count] = await client.momoLeaseRequests(key, limit, WINDOW_MS + 1_000, want);
-        return { granted, count };
+        return await lease(key, limit, want);
       } catch (error) {
         this.logger.warn({ err: (error as Error).message }, 'rate limiter unavailable; requests let through');
         throw error;

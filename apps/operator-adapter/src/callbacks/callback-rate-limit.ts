@@ -4,9 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { ApiError, redisOptionsFromUrl } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { leasedCallbackStore } from './leased-callback-store';
+
+const WINDOW_MS = 60_000;
 
 /**
- * Callbacks per source address per minute, counted in Redis so every replica shares the count.
+ * Callbacks per source address per minute, counted in Redis so every replica shares the count,
+ * leased a few at a time (leased-callback-store.ts).
  * If Redis does not answer, callbacks go through (they are hints the reconciler can do without,
  * but dropping real ones would only slow merchants down). Beyond the budget: 429 with
  * Retry-After, in the error envelope.
@@ -20,9 +24,8 @@ export async function limitCallbacksPerSource(app: NestFastifyApplication, confi
   await app.register(rateLimit, {
     global: true,
     max: config.CALLBACK_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    redis,
-    nameSpace: `${config.QUEUE_PREFIX}:callback-rate:`,
+    timeWindow: WINDOW_MS,
+    store: leasedCallbackStore(redis, `${config.QUEUE_PREFIX}:callback-rate:`, WINDOW_MS),
     skipOnError: true,
     allowList: trusted,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
+import type { Bindings, Logger } from 'pino';
 import { storage } from 'nestjs-pino/storage';
 import { LazyLoggerStore } from './lazy-logger-store';
 
@@ -26,21 +26,21 @@ declare module 'fastify' {
 export function logEveryRequest(fastify: FastifyInstance, root: () => Logger, options: RequestLogOptions = {}): void {
   fastify.decorateRequest('logStore', null);
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const store = new LazyLoggerStore(() => requestLogger(root(), request));
+    const store = new LazyLoggerStore(root(), () => requestBindings(request));
     request.logStore = store;
     storage.run(store, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     const logger = root();
     if (logger.isLevelEnabled('info') && (options.accessLine?.(request.url) ?? true)) {
-      writeAccessLine(request.logStore?.logger ?? requestLogger(logger, request), reply);
+      writeAccessLine(request.logStore?.logger ?? logger.child(requestBindings(request)), reply);
     }
     done();
   });
 }
 
-function requestLogger(root: Logger, request: FastifyRequest): Logger {
-  return root.child({ req: { id: request.id, method: request.method, url: request.url } });
+function requestBindings(request: FastifyRequest): Bindings {
+  return { req: { id: request.id, method: request.method, url: request.url } };
 }
 
 function writeAccessLine(logger: Logger, reply: FastifyReply): void {

@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { ClassConstructor, plainToInstance } from 'class-transformer';
+import type { ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { PinoLogger } from 'nestjs-pino';
 import { storage } from 'nestjs-pino/storage';
@@ -104,11 +104,11 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
       // PinoLogger.root exists once the logging module has started (always, in a service).
       const root = PinoLogger.root;
       if (!root) return handler(payload, job);
-      const store = new LazyLoggerStore(() => root.child({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 }));
+      const store = new LazyLoggerStore(root, () => ({ queue: this.queue, jobId, job: name, attempt: job.attemptsMade + 1 }));
       return storage.run(store, async () => {
         const result = await handler(payload, job);
         // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
-        if (root.isLevelEnabled('debug')) store.logger.debug('job done');
+        store.logger.debug('job done');
         return result;
       });
     });
@@ -117,13 +117,24 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
+const PAYLOAD_CHECKS = { whitelist: true, forbidNonWhitelisted: true };
+
 export function validateJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
-  const payloadClass = JOBS[name].payload as ClassConstructor<object>;
-  const payload = plainToInstance(payloadClass, data as object);
-  const errors = validateSync(payload, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) {
-    const fields = errors.map((e) => e.property).join(', ');
+  const payload = asInstanceOf(JOBS[name].payload as ClassConstructor<object>, data);
+  const errors = payload ? validateSync(payload, PAYLOAD_CHECKS) : [];
+  if (!payload || errors.length > 0) {
+    const fields = errors.map((e) => e.property).join(', ') || 'not an object';
     throw new UnrecoverableError(`invalid ${name} payload (${fields})`);
   }
   return payload as JobPayload<N>;
+}
+
+/**
+ * The job's fields on an instance of its payload class, which class-validator needs. A plain copy:
+ * job payloads declare no transformations, and class-transformer's walk over its metadata cost as
+ * much again as the checks themselves. A `__proto__` field would set the copy's prototype: refused.
+ */
+function asInstanceOf(payloadClass: ClassConstructor<object>, data: unknown): object | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || Object.hasOwn(data, '__proto__')) return null;
+  return Object.assign(Object.create(payloadClass.prototype) as object, data);
 }

@@ -1,6 +1,6 @@
 import { AddressInfo, createServer, Socket } from 'node:net';
 import { Job, Worker } from 'bullmq';
-import { JobIds } from '@momo/contracts';
+import { JOBS, JobIds } from '@momo/contracts';
 import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testing';
 import { InfraConfig, loadConfig } from '../config';
 import { JobProducer } from './job-producer';
@@ -143,6 +143,16 @@ describe('JobRpc against Redis', () => {
   it('refuses an invalid payload before any handler sees it', () => {
     expect(() => validateJobPayload('create-payment', { ...command('not-a-uuid'), extra: 1 })).toThrow(/transactionId/);
     expect(() => validateJobPayload('create-payment', { ...command('0f8e2a9c-4b7d-4e1f-9a3c-2d5b6e7f8a9b'), extra: 1 })).toThrow(/extra/);
+    expect(() => validateJobPayload('create-payment', JSON.parse(`{"__proto__": {}, "transactionId": "0f8e2a9c-4b7d-4e1f-9a3c-2d5b6e7f8a9b"}`))).toThrow(/not an object/);
+    expect(() => validateJobPayload('initiate-transaction', ['0f8e2a9c-4b7d-4e1f-9a3c-2d5b6e7f8a9b'])).toThrow(/not an object/);
+    expect(() => validateJobPayload('initiate-transaction', 'text')).toThrow(/not an object/);
+  });
+
+  it('hands the handler an instance of the payload class with exactly the fields sent', () => {
+    const sent = command('0f8e2a9c-4b7d-4e1f-9a3c-2d5b6e7f8a9b');
+    const payload = validateJobPayload('create-payment', sent);
+    expect(payload).toBeInstanceOf(JOBS['create-payment'].payload);
+    expect({ ...payload }).toEqual(sent);
   });
 
   it('gives up on a Redis that does not answer within the bound, instead of hanging the caller', async () => {

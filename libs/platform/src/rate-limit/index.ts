@@ -1,0 +1,2 @@
+export * from './window-shares';
+export * from './redis-lease';
