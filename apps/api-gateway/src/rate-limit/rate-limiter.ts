@@ -37,10 +37,10 @@ export class RateLimiter {
     private readonly redis: GatewayRedis,
     private readonly config: ApiGatewayConfig,
   ) {
-    const lease = redisLease(this.redis.commands, WINDOW_MS + 1_000);
-    this.shares = new WindowShares(async (key, limit, want) => {
+    const lease = redisLease(this.redis.commands);
+    this.shares = new WindowShares(async (...request) => {
       try {
-        return await lease(key, limit, want);
+        return await lease(...request);
       } catch (error) {
         this.logger.warn({ err: (error as Error).message }, 'rate limiter unavailable; requests let through');
         throw error;
@@ -49,15 +49,11 @@ export class RateLimiter {
   }
 
   async take(apiKeyId: string, budget: Budget, limit: number): Promise<RateDecision | null> {
-    const now = Date.now();
-    const windowStart = now - (now % WINDOW_MS);
-    const key = this.redis.key(this.config, 'ratelimit', apiKeyId, budget, String(windowStart));
-    const resetSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-    const decision = await this.shares.take(key, windowStart, limit);
+    const decision = await this.shares.take(this.redis.key(this.config, 'ratelimit', apiKeyId, budget), limit, WINDOW_MS);
     if (!decision) {
       limiterUnavailable.inc();
       return null;
     }
-    return { allowed: decision.allowed, limit, remaining: Math.max(0, limit - decision.count), resetSeconds };
+    return { allowed: decision.allowed, limit, remaining: Math.max(0, limit - decision.count), resetSeconds: Math.max(1, Math.ceil(decision.resetMs / 1000)) };
   }
 }

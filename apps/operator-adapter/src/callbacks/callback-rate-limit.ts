@@ -6,8 +6,6 @@ import { ApiError, redisOptionsFromUrl } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { leasedCallbackStore } from './leased-callback-store';
 
-const WINDOW_MS = 60_000;
-
 /**
  * Callbacks per source address per minute, counted in Redis so every replica shares the count,
  * leased a few at a time (leased-callback-store.ts).
@@ -24,8 +22,8 @@ export async function limitCallbacksPerSource(app: NestFastifyApplication, confi
   await app.register(rateLimit, {
     global: true,
     max: config.CALLBACK_RATE_LIMIT_PER_MINUTE,
-    timeWindow: WINDOW_MS,
-    store: leasedCallbackStore(redis, `${config.QUEUE_PREFIX}:callback-rate:`, WINDOW_MS),
+    timeWindow: 60_000,
+    store: leasedCallbackStore(redis, `${config.QUEUE_PREFIX}:callback-rate:`),
     skipOnError: true,
     allowList: trusted,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

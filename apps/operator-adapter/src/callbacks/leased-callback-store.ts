@@ -10,9 +10,8 @@ type Answer = Parameters<FastifyRateLimitStore['incr']>[1];
  * store class the plugin instantiates. As with the plugin's Redis store, a source's budget covers every
  * route, and a route given limits of its own counts apart.
  */
-export function leasedCallbackStore(redis: Redis, nameSpace: string, windowMs: number): new () => LeasedCallbackStore {
-  // A window's counter outlives it by a second, for leases taken at its very end.
-  const shares = new WindowShares(redisLease(redis, windowMs + 1_000));
+export function leasedCallbackStore(redis: Redis, nameSpace: string): new () => LeasedCallbackStore {
+  const shares = new WindowShares(redisLease(redis));
   return class extends LeasedCallbackStore {
     constructor() {
       super(shares, nameSpace);
@@ -28,13 +27,10 @@ export class LeasedCallbackStore implements FastifyRateLimitStore {
 
   /** One callback from `source`; an error (Redis did not answer) lets it through (skipOnError). */
   incr(source: string, answer: Answer, timeWindow: number, max: number): void {
-    const now = Date.now();
-    const windowStart = now - (now % timeWindow);
-    const ttl = windowStart + timeWindow - now;
-    void this.shares.take(`${this.prefix}${source}:${windowStart}`, windowStart, max).then((decision) => {
+    void this.shares.take(`${this.prefix}${source}`, max, timeWindow).then((decision) => {
       if (!decision) answer(new Error('callback rate counter unavailable'));
       // Refused: one over the budget is what the plugin reads as exceeded.
-      else answer(null, { current: decision.allowed ? decision.count : max + 1, ttl });
+      else answer(null, { current: decision.allowed ? decision.count : max + 1, ttl: decision.resetMs });
     });
   }
 

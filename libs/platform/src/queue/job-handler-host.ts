@@ -108,7 +108,8 @@ export abstract class JobHandlerHost<Q extends QueueName> extends WorkerHost imp
       return storage.run(store, async () => {
         const result = await handler(payload, job);
         // One line per job at debug: with LOG_LEVEL=debug a payment's request id shows every hop.
-        store.logger.debug('job done');
+        // Checked first: below debug, every job would otherwise make the store's stand-in for nothing.
+        if (root.isLevelEnabled('debug')) store.logger.debug('job done');
         return result;
       });
     });

@@ -19,10 +19,10 @@ return {granted, count}
 type LeasingRedis = Redis & { momoLeaseRequests(key: string, limit: number, ttlMs: number, want: number): Promise<[number, number]> };
 
 /** Leases from window counters kept in `redis`, each expiring `ttlMs` after its window's first lease. */
-export function redisLease(redis: Redis, ttlMs: number): Lease {
+export function redisLease(redis: Redis): Lease {
   const client = redis as LeasingRedis;
   if (typeof client.momoLeaseRequests !== 'function') redis.defineCommand('momoLeaseRequests', { numberOfKeys: 1, lua: LEASE_SCRIPT });
-  return async (key, limit, want) => {
+  return async (key, limit, want, ttlMs) => {
     const [granted, count] = await client.momoLeaseRequests(key, limit, ttlMs, want);
     return { granted, count };
   };

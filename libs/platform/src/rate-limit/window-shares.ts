@@ -4,14 +4,22 @@ export interface LeaseAnswer {
   count: number;
 }
 
-/** Asks Redis for up to `want` requests of a budget of `limit`; rejects when Redis does not answer. */
-export type Lease = (counterKey: string, limit: number, want: number) => Promise<LeaseAnswer>;
+/**
+ * Asks Redis for up to `want` requests of a window's budget of `limit`, the window's counter kept
+ * for `ttlMs`; rejects when Redis does not answer.
+ */
+export type Lease = (counterKey: string, limit: number, want: number, ttlMs: number) => Promise<LeaseAnswer>;
 
 /** Whether the request is admitted, and the window's count as this process sees it (what is left is the limit minus it). */
 export interface ShareDecision {
   allowed: boolean;
   count: number;
+  /** Until the window ends and the budget is full again. */
+  resetMs: number;
 }
+
+/** A window's counter outlives it by this much, for leases taken at its very end. */
+const COUNTER_GRACE_MS = 1_000;
 
 /** A lease asks for at most this share of what is left of the budget… */
 const LEASE_FRACTION = 10;
@@ -20,7 +28,10 @@ const MAX_LEASE = 100;
 
 /** What this process holds of one key's budget in one window. */
 interface WindowShare {
+  /** The window's counter in Redis: the key and the window's start. */
+  counterKey: string;
   windowStart: number;
+  windowMs: number;
   /** Requests Redis granted this process and it has not admitted yet. */
   unspent: number;
   /** The window's count in Redis after this process's last lease (every replica's requests). */
@@ -30,7 +41,8 @@ interface WindowShare {
 }
 
 /**
- * Takes requests from a per-window budget counted in Redis, asking Redis for a few at a time
+ * Takes requests from a budget per fixed window (aligned on the epoch) counted in Redis, one
+ * counter per key and window (`<key>:<window start>`), asking Redis for a few requests at a time
  * instead of once per request. A lease is at most a tenth of what is left (100 at most), so near
  * the limit it is one request, as if every request were counted there.
  *
@@ -47,28 +59,31 @@ export class WindowShares {
   constructor(private readonly lease: Lease) {}
 
   /**
-   * Admits one request against `counterKey`'s budget of `limit` in the window starting at
-   * `windowStart`, or refuses it. Null when Redis did not answer (the caller decides).
+   * Admits one request against `key`'s budget of `limit` in the current window of `windowMs`, or
+   * refuses it. Null when Redis did not answer (the caller decides).
    */
-  async take(counterKey: string, windowStart: number, limit: number): Promise<ShareDecision | null> {
-    const share = this.shareOf(counterKey, windowStart);
+  async take(key: string, limit: number, windowMs: number): Promise<ShareDecision | null> {
+    const now = Date.now();
+    const windowStart = now - (now % windowMs);
+    const resetMs = windowStart + windowMs - now;
+    const share = this.shareOf(`${key}:${windowStart}`, windowStart, windowMs);
     for (;;) {
       if (share.unspent > 0) {
         share.unspent -= 1;
-        return { allowed: true, count: share.counted - share.unspent };
+        return { allowed: true, count: share.counted - share.unspent, resetMs };
       }
       // A window's count never goes down: once it reaches the limit, Redis would only say no again
       // (so a lease that granted nothing ends here on the next turn).
-      if (share.counted >= limit) return { allowed: false, count: share.counted };
+      if (share.counted >= limit) return { allowed: false, count: share.counted, resetMs };
       // Otherwise ask (or wait for the lease on its way), then look again: another request may take
       // the last of a lease first.
-      if (!(await (share.leasing ?? this.leaseFor(counterKey, share, limit)))) return null;
+      if (!(await (share.leasing ?? this.leaseFor(share, limit)))) return null;
     }
   }
 
-  private leaseFor(counterKey: string, share: WindowShare, limit: number): Promise<boolean> {
+  private leaseFor(share: WindowShare, limit: number): Promise<boolean> {
     const want = Math.min(MAX_LEASE, Math.max(1, Math.floor((limit - share.counted) / LEASE_FRACTION)));
-    const leasing = this.lease(counterKey, limit, want).then(
+    const leasing = this.lease(share.counterKey, limit, want, share.windowMs + COUNTER_GRACE_MS).then(
       (answer) => {
         share.unspent += answer.granted;
         share.counted = answer.count;
@@ -80,15 +95,14 @@ export class WindowShares {
     return share.leasing;
   }
 
-  private shareOf(counterKey: string, windowStart: number): WindowShare {
+  private shareOf(counterKey: string, windowStart: number, windowMs: number): WindowShare {
     if (windowStart > this.newestWindow) {
       // Once per window: shares older than the one just ended go (requests still finishing there keep theirs).
       for (const [id, share] of this.shares) if (share.windowStart < this.newestWindow) this.shares.delete(id);
       this.newestWindow = windowStart;
     }
-    const id = `${counterKey}@${windowStart}`;
-    let share = this.shares.get(id);
-    if (!share) this.shares.set(id, (share = { windowStart, unspent: 0, counted: 0 }));
+    let share = this.shares.get(counterKey);
+    if (!share) this.shares.set(counterKey, (share = { counterKey, windowStart, windowMs, unspent: 0, counted: 0 }));
     return share;
   }
 }
