@@ -24,7 +24,8 @@ export class WebhookDispatcherModule {
         configClass: WebhookDispatcherConfig,
         config,
         queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries],
-        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES),
+        // Its hot statements are the two batch statements of deliveries (plannedPerCallRows).
+        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES, { customPlansOnly: true }),
       }),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },

@@ -1,13 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { MicroBatcher } from '@momo/platform';
 import { randomInt } from 'node:crypto';
-import { Pool } from 'pg';
 import { Agent, request } from 'undici';
 import { airtelCallbackBody } from '../airtel/airtel-wire';
 import { mtnCallbackBody } from '../mtn/mtn-wire';
 import { canonicalMsisdn, planFor, Scenario, scenarioOfNumber } from '../scenarios/scenarios';
 import { SimulatorConfig, simulatorDatabaseUrl } from '../simulator.config';
 import { ensureSchema } from '../store/simulator-schema';
+import { closeSimulatorPools, openSimulatorPools, SimulatorPools } from '../store/simulator-pools';
 import { CreateRequest, CreateResult, NewSimTransaction, OperatorId, RequestRecord, ResolveTarget, SimTransaction, SimulatorStore } from '../store/simulator-store';
 import { DueQueue } from './due-queue';
 import { RequestLog } from './request-log';
@@ -33,7 +33,7 @@ const SWEEP_MS = 1_000;
 @Injectable()
 export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SimulatedNetwork.name);
-  private pool!: Pool;
+  private pools!: SimulatorPools;
   store!: SimulatorStore;
   private requestLog!: RequestLog;
   private overrides = new Map<string, Scenario>();
@@ -59,11 +59,11 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   constructor(private readonly config: SimulatorConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.pool = new Pool({ connectionString: simulatorDatabaseUrl(this.config), max: this.config.SIMULATOR_DATABASE_POOL_SIZE, application_name: 'operator-simulator' });
-    // An idle connection Postgres dropped (a restart): the pool discards it; unheard, the event would end the process.
-    this.pool.on('error', (error) => this.logger.warn({ err: error.message }, 'idle database connection lost; the pool opens another'));
-    await ensureSchema(this.pool);
-    this.store = new SimulatorStore(this.pool, {
+    this.pools = openSimulatorPools(simulatorDatabaseUrl(this.config), this.config.SIMULATOR_DATABASE_POOL_SIZE, (error) =>
+      this.logger.warn({ err: error.message }, 'idle database connection lost; the pool opens another'),
+    );
+    await ensureSchema(this.pools.general);
+    this.store = new SimulatorStore(this.pools, {
       perTransaction: this.config.PER_TRANSACTION_LIMIT,
       daily: this.config.DAILY_LIMIT,
       walletOpening: this.config.WALLET_OPENING_BALANCE,
@@ -88,7 +88,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
     if (this.timer) clearTimeout(this.timer);
     await this.requestLog.flush();
     await this.callbacks.close().catch(() => undefined);
-    await this.pool.end();
+    await closeSimulatorPools(this.pools);
   }
 
   scenarioFor(msisdn: string): Scenario {

@@ -2,6 +2,7 @@ import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { Pool } from 'pg';
 import { planFor, Scenario } from '../scenarios/scenarios';
 import { SCHEMA, ensureSchema } from './simulator-schema';
+import { closeSimulatorPools, openSimulatorPools, SimulatorPools } from './simulator-pools';
 import { NewSimTransaction, SimulatorStore, TransactionKind } from './simulator-store';
 
 const TIMINGS = { APPROVAL_DELAY_MS: 0, DELAYED_APPROVAL_MS: 60_000, PROMPT_WINDOW_MS: 60_000, EARLY_CALLBACK_LEAD_MS: 0, SLOW_ANSWER_MS: 0 };
@@ -9,20 +10,22 @@ const LIMITS = { perTransaction: 2_000, daily: 5_000, walletOpening: 1_000, acco
 
 describe('SimulatorStore batches (real Postgres)', () => {
   let db: TestDatabase;
+  let pools: SimulatorPools;
   let pool: Pool;
   let store: SimulatorStore;
   let seq = 0;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url, max: 3 });
+    pools = openSimulatorPools(db.url, 3, () => undefined);
+    pool = pools.general;
     await ensureSchema(pool);
-    store = new SimulatorStore(pool, LIMITS);
+    store = new SimulatorStore(pools, LIMITS);
     await store.prepareForAnswers();
   });
 
   afterAll(async () => {
-    await pool.end();
+    await closeSimulatorPools(pools);
     await db.drop();
   });
 

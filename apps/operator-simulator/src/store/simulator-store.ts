@@ -1,4 +1,5 @@
 import { Pool, PoolClient } from 'pg';
+import type { SimulatorPools } from './simulator-pools';
 import { FailureReason, Plan, Scenario } from '../scenarios/scenarios';
 import { SCHEMA } from './simulator-schema';
 
@@ -103,10 +104,16 @@ export interface ResolveTarget {
  * the status change that caused it.
  */
 export class SimulatorStore {
+  private readonly pool: Pool;
+  private readonly batches: Pool;
+
   constructor(
-    private readonly pool: Pool,
+    pools: SimulatorPools,
     private readonly limits: Limits,
-  ) {}
+  ) {
+    this.pool = pools.general;
+    this.batches = pools.batches;
+  }
 
   /**
    * Records many new transactions, in order: each is a duplicate of a transaction already there
@@ -128,11 +135,12 @@ export class SimulatorStore {
   /** One statement for requests whose customers and references are all different. */
   private async createRound(requests: CreateRequest[]): Promise<CreateResult[]> {
     const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
-    // Unnamed on purpose, so planned with each batch's values. Prepared, Postgres sometimes cached a
-    // generic plan made while the table was new, which hashes the whole table for the duplicate
-    // check and walks every row of the operator for each daily total, and kept it while the table
-    // grew: in several benchmark runs its execution went from 0.1 to 1.5 ms per cash-in.
-    const { rows: checked } = await this.pool.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
+    // Planned with each batch's values (the batches pool never uses a generic plan). A cached generic
+    // plan made while the table was new hashed the whole table for the duplicate check and walked
+    // every row of the operator for each daily total, and was kept while the table grew: in several
+    // benchmark runs its execution went from 0.1 to 1.5 ms per cash-in.
+    const { rows: checked } = await this.batches.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
+      name: 'sim-create-round',
       text: `WITH v AS (
                SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
                                     $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
@@ -229,15 +237,16 @@ export class SimulatorStore {
    * the money could not move. Every wallet exists by then: it is opened when its first transaction
    * is created (and at start for older pending ones), so the debits are plain conditional updates.
    *
-   * Not a prepared statement: planned afresh each time, with the table's current statistics and
-   * the batch's real size. Prepared, its generic plan was made while the table was nearly empty
-   * and kept: it found each row to update through the msisdn index by operator alone, reading
-   * every transaction of the operator for each one, so a tick cost more as the table grew (13 ms
-   * a statement on average over 30 s at 150 cash-ins/s, nearly a third of Postgres' statement
-   * time in the benchmark).
+   * Planned afresh each time (the batches pool never uses a generic plan), with the table's current
+   * statistics and the batch's real size. With a cached generic plan, made while the table was
+   * nearly empty and kept, it found each row to update through the msisdn index by operator alone,
+   * reading every transaction of the operator for each one, so a tick cost more as the table grew
+   * (13 ms a statement on average over 30 s at 150 cash-ins/s, nearly a third of Postgres'
+   * statement time in the benchmark).
    */
   private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
-    const { rows } = await this.pool.query<Row>({
+    const { rows } = await this.batches.query<Row>({
+      name: 'sim-resolve-round',
       text: `WITH picked AS MATERIALIZED (
                SELECT t.operator, t.reference, t.kind, t.msisdn, t.amount, t.external_id, t.planned_status, t.planned_reason
                  FROM ${T} t JOIN unnest($1::text[], $2::text[], $3::bool[]) AS k(operator, reference, now)
