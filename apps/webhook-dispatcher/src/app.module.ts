@@ -24,8 +24,7 @@ export class WebhookDispatcherModule {
         configClass: WebhookDispatcherConfig,
         config,
         queues: [QueueName.WebhookEvents, QueueName.WebhookDeliveries],
-        // Its hot statements are the two batch statements of deliveries (plannedPerCallRows).
-        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES, { customPlansOnly: true }),
+        database: DatabaseModule.forService('webhook-dispatcher', WEBHOOK_DISPATCHER_REPOSITORIES),
       }),
       providers: [
         { provide: Clock, useValue: options.clock ?? new SystemClock() },

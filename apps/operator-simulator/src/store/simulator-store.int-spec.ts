@@ -108,6 +108,30 @@ describe('SimulatorStore batches (real Postgres)', () => {
     expect(await store.accountBalance('mtn', 'disbursement')).toBe(10_000 - 300);
   });
 
+  it('plans every batch of creations and answers with its own values, parsing each statement once per connection', async () => {
+    for (let i = 0; i < 8; i++) await store.createMany([request('250780000008', 100), request('250780000009', 100)]);
+    await store.resolveMany(await store.due(100));
+    // Every connection of the batches pool, held at once so each is asked about its own statements.
+    const clients = await Promise.all([pools.batches.connect(), pools.batches.connect()]);
+    try {
+      const plans = new Map<string, { generic: number; custom: number }>();
+      for (const client of clients) {
+        const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+          `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name IN ('sim-create-round', 'sim-resolve-round')`,
+        );
+        for (const row of rows) {
+          const sum = plans.get(row.name) ?? { generic: 0, custom: 0 };
+          plans.set(row.name, { generic: sum.generic + Number(row.generic_plans), custom: sum.custom + Number(row.custom_plans) });
+        }
+      }
+      expect(plans.get('sim-create-round')).toEqual({ generic: 0, custom: expect.any(Number) });
+      expect(plans.get('sim-create-round')!.custom).toBeGreaterThanOrEqual(8);
+      expect(plans.get('sim-resolve-round')).toEqual({ generic: 0, custom: expect.any(Number) });
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it('leaves answers that are not due alone unless asked to settle now, and never settles a never-answering one', async () => {
     const delayed = request('250780000006', 100, { scenario: 'approve_delayed' });
     const pending = request('250780000007', 100, { scenario: 'stay_pending' });

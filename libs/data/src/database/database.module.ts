@@ -2,7 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InfraConfig } from '@momo/platform';
 import { DatabaseService, ownershipViolations, WritesTables } from '../ownership';
-import { dataSourceOptions, PoolSettings } from './data-source-options';
+import { dataSourceOptions } from './data-source-options';
 
 /** A repository class with its declared writes (every *.repository.ts has them). */
 export type RepositoryClass = Type<unknown> & WritesTables;
@@ -14,7 +14,7 @@ export type RepositoryClass = Type<unknown> & WritesTables;
  */
 @Module({})
 export class DatabaseModule {
-  static forService(service: DatabaseService, repositories: readonly RepositoryClass[], pool: PoolSettings = {}): DynamicModule {
+  static forService(service: DatabaseService, repositories: readonly RepositoryClass[]): DynamicModule {
     const violations = ownershipViolations(service, repositories);
     if (violations.length > 0) throw new Error(`table ownership: ${violations.join('; ')}`);
     return {
@@ -24,7 +24,7 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [InfraConfig],
           useFactory: (config: InfraConfig) => ({
-            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, service, pool),
+            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, service),
             retryAttempts: 20,
             retryDelay: 1500,
           }),

@@ -1,4 +1,3 @@
 export * from './data-source-options';
 export * from './database.module';
 export * from './migrate';
-export * from './plan-cache';

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
 import { queryRows } from './hydrate';
-import { plannedPerCallRows, preparedRows } from './prepared';
+import { preparedRows } from './prepared';
 
 /** Named prepared statements against a real Postgres, including a table changed under them. */
 describe('preparedRows (Postgres)', () => {
@@ -50,7 +50,10 @@ describe('a lookup by an array of keys, unnamed (Postgres)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await createSmallAnalyzedTable(db, 'planned_probe');
+    await db.dataSource.query(`CREATE TABLE planned_probe (id int PRIMARY KEY, padding text)`);
+    await db.dataSource.query(`INSERT INTO planned_probe SELECT n, repeat('x', 500) FROM generate_series(1, 20) n`);
+    // As autovacuum would have, while the table was small.
+    await db.dataSource.query(`ANALYZE planned_probe`);
   });
   afterAll(() => db.drop());
 
@@ -60,76 +63,17 @@ describe('a lookup by an array of keys, unnamed (Postgres)', () => {
       // The calls that would make a prepared statement settle on a generic plan for the small table.
       for (let i = 0; i < 10; i++) expect(await queryRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [keys])).toHaveLength(7);
       await em.query(`INSERT INTO planned_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
-      const before = await sequentialScans(em, 'planned_probe');
+      const before = await sequentialScans(em);
       const rows = await queryRows(em, `SELECT id FROM planned_probe WHERE id = ANY($1::int[])`, [[19999, 20000]]);
       expect(rows.map((r) => r.id).sort()).toEqual([19999, 20000]);
-      return (await sequentialScans(em, 'planned_probe')) - before;
-    });
-    expect(scans).toBe(0);
-  });
-});
-
-/**
- * Batch statements (plannedPerCallRows): on a pool whose connections never use a generic plan they
- * are named, so parsed once per connection, and still planned for the table as it is; elsewhere
- * they run unnamed.
- */
-describe('plannedPerCallRows (Postgres)', () => {
-  let db: TestDatabase;
-  let customPlansOnly: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await createSmallAnalyzedTable(db, 'batch_probe');
-    // One connection, so the session's prepared statements and statistics are the ones read below.
-    customPlansOnly = new DataSource(dataSourceOptions(db.url, 1, 'planned-per-call-test', { customPlansOnly: true }));
-    await customPlansOnly.initialize();
-  });
-  afterAll(async () => {
-    await customPlansOnly.destroy();
-    await db.drop();
-  });
-
-  const lookup = (em: EntityManager, keys: number[]) =>
-    plannedPerCallRows(em, 'batch_probe_by_ids', `SELECT id FROM batch_probe WHERE id = ANY($1::int[])`, [keys]);
-  const plansOf = async (em: EntityManager) =>
-    (await em.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'batch_probe_by_ids'`)) as {
-      generic_plans: string;
-      custom_plans: string;
-    }[];
-
-  it('is parsed once per connection and planned with every call\'s values, never with a generic plan', async () => {
-    const scans = await customPlansOnly.transaction(async (em) => {
-      for (let i = 0; i < 10; i++) expect(await lookup(em, [1, 2, 3, 4, 5, 6, 7])).toHaveLength(7);
-      await em.query(`INSERT INTO batch_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
-      const before = await sequentialScans(em, 'batch_probe');
-      expect((await lookup(em, [19999, 20000])).map((r) => r.id).sort()).toEqual([19999, 20000]);
-      const after = await sequentialScans(em, 'batch_probe');
-      expect(await plansOf(em)).toEqual([{ generic_plans: '0', custom_plans: '11' }]);
-      return after - before;
+      return (await sequentialScans(em)) - before;
     });
     expect(scans).toBe(0);
   });
 
-  it('runs unnamed on a pool that may cache generic plans', async () => {
-    const asked = await db.dataSource.transaction(async (em) => {
-      for (let i = 0; i < 10; i++) await lookup(em, [1, 2]);
-      return plansOf(em);
-    });
-    expect(asked).toEqual([]);
-  });
+  const sequentialScans = async (em: EntityManager) =>
+    Number((await em.query(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'planned_probe'`))[0].seq_scan);
 });
-
-/** 20 rows, analysed as autovacuum would have while the table was small. */
-async function createSmallAnalyzedTable(db: TestDatabase, table: string): Promise<void> {
-  await db.dataSource.query(`CREATE TABLE ${table} (id int PRIMARY KEY, padding text)`);
-  await db.dataSource.query(`INSERT INTO ${table} SELECT n, repeat('x', 500) FROM generate_series(1, 20) n`);
-  await db.dataSource.query(`ANALYZE ${table}`);
-}
-
-async function sequentialScans(em: EntityManager, table: string): Promise<number> {
-  return Number((await em.query(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = $1`, [table]))[0].seq_scan);
-}
 
 /** Postgres going away under a prepared query must fail the query, never the process. */
 describe('preparedRows when Postgres crashes', () => {

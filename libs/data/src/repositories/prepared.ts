@@ -1,7 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { CUSTOM_PLANS_ONLY } from '../database/plan-cache';
-import { queryRows } from './hydrate';
 
 /**
  * Runs one of the money path's hot statements as a named prepared statement on the connection it
@@ -33,25 +31,6 @@ export async function preparedRows(em: EntityManager, name: string, text: string
     client.off('error', ignoreConnectionError);
     client.release(failure !== undefined && !isSqlError(failure) ? (failure as Error) : undefined);
   }
-}
-
-/**
- * A batch statement whose best plan depends on the call (the length of its arrays, tables that
- * grow): Postgres plans it with each call's values, never with a cached generic plan (one made
- * while a table was small keeps scanning it as it grows: docs/performance.md, steps 11 and 15).
- * On connections that never use a generic plan (`customPlansOnly` in dataSourceOptions) it is also
- * named, so Postgres parses and analyses it once per connection instead of on every call: for a
- * statement of several CTEs that is about a third of its cost. Elsewhere it runs unnamed.
- */
-export async function plannedPerCallRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  if (!usesCustomPlansOnly(em)) return queryRows(em, text, values);
-  return preparedRows(em, name, text, values);
-}
-
-function usesCustomPlansOnly(em: EntityManager): boolean {
-  const pool = (em.connection.driver as unknown as { master?: { options?: { options?: unknown } } }).master;
-  const options = pool?.options?.options;
-  return typeof options === 'string' && options.includes(CUSTOM_PLANS_ONLY);
 }
 
 function ignoreConnectionError(): void {
