@@ -2,6 +2,7 @@ import { Pool } from 'undici';
 import { WebhookReceiver } from '@momo/testing';
 import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
 import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
+import { postgresPerService, sampleBackends } from './postgres-by-service';
 
 /** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
 export interface CashInHarness {
@@ -60,6 +61,8 @@ export interface CashInRun {
   p50FirstThird: number;
   p50LastThird: number;
   cpu: CpuPerUnit;
+  /** Postgres' CPU per completed cash-in by the service whose connection it served (ms). */
+  postgresByService: [string, number][];
   /** The accepted transactions. */
   ids: string[];
 }
@@ -84,6 +87,7 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
   };
   let inFlight = 0;
   try {
+    const backendsBefore = await sampleBackends(h.bench.dataSource);
     const cpuBefore = sampleCpu(metered);
     const started = Date.now();
     const total = run.rate * run.seconds;
@@ -116,6 +120,7 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
     const ids = [...created.keys()];
     const done = ids.filter((id) => h.succeeded.has(id));
     const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.length);
+    const postgresByService = postgresPerService(backendsBefore, await sampleBackends(h.bench.dataSource), done.length);
     const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
     const latencies = done.map(latencyOf).sort((a, b) => a - b);
     const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
@@ -146,6 +151,7 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
       p50FirstThird: medianOfOffers(0, third),
       p50LastThird: medianOfOffers(2 * third, 3 * third),
       cpu,
+      postgresByService,
       ids,
     };
   } finally {

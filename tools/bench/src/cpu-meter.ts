@@ -89,6 +89,17 @@ export function formatCpu(cpu: CpuPerUnit): string {
   return `${cpu.stackTotal.toFixed(2)} ms (${list(cpu.stack)})${cpu.outside.length > 0 ? `; outside the stack, not in that total: ${list(cpu.outside)}` : ''}`;
 }
 
+/** CPU time (user + system, in ms) each of these processes has used so far; those gone are left out. */
+export function cpuOfProcesses(pids: number[]): Map<number, number> {
+  const stats = readAllStats();
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = stats.get(pid);
+    if (stat) out.set(pid, (stat.ownTicks * 1000) / USER_HZ);
+  }
+  return out;
+}
+
 function readAllStats(): Map<number, ProcStat> {
   const stats = new Map<number, ProcStat>();
   let entries: string[] = [];

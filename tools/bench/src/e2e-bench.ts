@@ -57,6 +57,7 @@ async function main(): Promise<void> {
         `completed end to end (signed webhook received): ${r.completed} of ${r.accepted}; sustained ${r.sustained.toFixed(1)} cash-ins/s   [target ≥ 300/s for 60 s, every one completed]`,
         `create -> webhook latency: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   [target p99 < 2,000 ms]`,
         `CPU per completed cash-in, the stack's processes: ${formatCpu(r.cpu)}   [target ≤ 6 ms for the stack]`,
+        postgresSplit(r.cpu, r.postgresByService),
         yardstick(r.cpu),
       ].join('\n'),
     );
@@ -81,6 +82,14 @@ function yardstick(cpu: CpuPerUnit): string {
   const loadGenerator = cpu.outside.reduce((sum, [, ms]) => sum + ms, 0);
   if (loadGenerator <= 0) return 'the stack against the load generator: not measured';
   return `the stack used ${(cpu.stackTotal / loadGenerator).toFixed(2)} times the load generator's CPU per cash-in (same code in every build: compare builds by this on a VM whose speed varies)`;
+}
+
+/** Postgres' part of the stack's CPU by the service whose connection each backend served. */
+function postgresSplit(cpu: CpuPerUnit, byService: [string, number][]): string {
+  const total = cpu.stack.find(([name]) => name === 'postgres')?.[1] ?? 0;
+  const served = byService.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = byService.filter(([, ms]) => ms >= 0.005).map(([service, ms]) => `${service} ${ms.toFixed(2)}`);
+  return `  of postgres's ${total.toFixed(2)} ms, by the service whose connection it served: ${parts.join(', ')}; other (Postgres' own processes, connections closed during the load) ${Math.max(0, total - served).toFixed(2)}`;
 }
 
 function describeRefusals(refusals: Record<string, number>): string {
