@@ -91,10 +91,9 @@ export function formatCpu(cpu: CpuPerUnit): string {
 
 /** CPU time (user + system, in ms) each of these processes has used so far; those gone are left out. */
 export function cpuOfProcesses(pids: number[]): Map<number, number> {
-  const stats = readAllStats();
   const out = new Map<number, number>();
   for (const pid of pids) {
-    const stat = stats.get(pid);
+    const stat = readStat(pid);
     if (stat) out.set(pid, (stat.ownTicks * 1000) / USER_HZ);
   }
   return out;
@@ -109,19 +108,25 @@ function readAllStats(): Map<number, ProcStat> {
     return stats;
   }
   for (const entry of entries) {
-    try {
-      // Fields after the command (which may contain spaces and parentheses) are space-separated:
-      // state, ppid, …, then utime, stime, cutime, cstime (fields 14-17 of proc(5)).
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
-      stats.set(Number(entry), {
-        ppid: Number(fields[1]),
-        ownTicks: Number(fields[11]) + Number(fields[12]),
-        reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
-      });
-    } catch {
-      // exited between the listing and the read
-    }
+    const stat = readStat(Number(entry));
+    if (stat) stats.set(Number(entry), stat);
   }
   return stats;
+}
+
+/** Undefined once the process has exited (or where /proc is missing). */
+function readStat(pid: number): ProcStat | undefined {
+  try {
+    // Fields after the command (which may contain spaces and parentheses) are space-separated:
+    // state, ppid, …, then utime, stime, cutime, cstime (fields 14-17 of proc(5)).
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+    return {
+      ppid: Number(fields[1]),
+      ownTicks: Number(fields[11]) + Number(fields[12]),
+      reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -112,7 +112,7 @@ describe('SimulatorStore batches (real Postgres)', () => {
     for (let i = 0; i < 8; i++) await store.createMany([request('250780000008', 100), request('250780000009', 100)]);
     await store.resolveMany(await store.due(100));
     // Every connection of the batches pool, held at once so each is asked about its own statements.
-    const clients = await Promise.all([pools.batches.connect(), pools.batches.connect()]);
+    const clients = await Promise.all(Array.from({ length: pools.batches.options.max ?? 1 }, () => pools.batches.connect()));
     try {
       const plans = new Map<string, { generic: number; custom: number }>();
       for (const client of clients) {
