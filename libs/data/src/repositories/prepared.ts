@@ -14,8 +14,12 @@ import type { EntityManager } from 'typeorm';
  */
 export async function preparedRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
   const runner = em.queryRunner;
-  if (runner && !runner.isReleased) return run((await runner.connect()) as PoolClient, name, text, values);
-  const pool = (em.connection.driver as unknown as { master: Pool }).master;
+  if (runner && !runner.isReleased) return runNamed((await runner.connect()) as PoolClient, name, text, values);
+  return withPooledClient((em.connection.driver as unknown as { master: Pool }).master, (client) => runNamed(client, name, text, values));
+}
+
+/** Runs `work` on a client out of `pool`, released afterwards; a connection that broke is not given back. */
+export async function withPooledClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A client out of the pool has no 'error' listener of the pool's: when Postgres goes away (a
   // crash, a failover) the client emits one besides failing the query, and unheard it would kill
@@ -23,7 +27,7 @@ export async function preparedRows(em: EntityManager, name: string, text: string
   client.on('error', ignoreConnectionError);
   let failure: unknown;
   try {
-    return await run(client, name, text, values);
+    return await work(client);
   } catch (error) {
     failure = error;
     throw error;
@@ -46,7 +50,8 @@ function isSqlError(error: unknown): boolean {
 /** Connections whose prepared statements went stale; they are dropped before the connection's next prepared query. */
 const stale = new WeakSet<PoolClient>();
 
-async function run(client: PoolClient, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+/** One named statement on `client`, whose prepared statements are dropped first if they went stale. */
+export async function runNamed(client: PoolClient, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
   if (stale.has(client)) {
     stale.delete(client);
     await client.query('DEALLOCATE ALL');

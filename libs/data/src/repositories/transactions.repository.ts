@@ -4,8 +4,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
+import { keyedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import type { Table } from '../ownership';
 
@@ -206,9 +207,9 @@ export class TransactionsRepository {
     return rows.map((row) => hydrate(em, TransactionEntity, row));
   }
 
-  /** Current statuses of some transactions (absent ids do not exist); unnamed, as transactionsByIds and for the same reason. */
+  /** Current statuses of some transactions (absent ids do not exist); a keyed statement, as transactionsByIds. */
   async statusesOf(ids: string[], em: EntityManager = this.dataSource.manager): Promise<Map<string, TransactionStatus>> {
-    const rows = (await queryRows(em, `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
+    const rows = (await keyedRows(em, 'transaction-statuses', `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
     return new Map(rows.map((r) => [r.id, r.status]));
   }
 }

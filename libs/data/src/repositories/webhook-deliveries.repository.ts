@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { keyedRows } from './keyed-statements';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 import type { Table } from '../ownership';
 
@@ -209,8 +210,9 @@ export class WebhookDeliveriesRepository {
   async recordAttempts(items: AttemptToRecord[]): Promise<(RecordedAttempt | null)[]> {
     const results: (RecordedAttempt | null)[] = new Array(items.length).fill(null);
     for (const round of roundsOfDistinct(items, (item) => item.deliveryId)) {
-      const rows = await queryRows(
+      const rows = await keyedRows(
         this.dataSource.manager,
+        'webhook-record-attempts',
         `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
                                 $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
@@ -273,8 +275,9 @@ export class WebhookDeliveriesRepository {
     const em = this.dataSource.manager;
     const results: NewDeliveryOutcome[] = new Array(items.length).fill({ kind: 'no_event' });
     for (const round of roundsOfDistinct(items, (item) => item.eventId)) {
-      const rows = await queryRows(
+      const rows = await keyedRows(
         em,
+        'webhook-create-deliveries',
         `WITH input AS (
            SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
          ), source AS (
