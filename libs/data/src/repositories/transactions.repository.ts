@@ -144,14 +144,14 @@ export class TransactionsRepository {
   }
 
   /**
-   * `setInitiationState` for many transactions in one statement (initiations answered together).
-   * Returns each transaction as it now stands (absent when it does not exist).
+   * `setInitiationState` for many transactions in one statement (initiations answered together),
+   * a keyed statement. Returns each transaction as it now stands (absent when it does not exist).
    */
   async setInitiationStates(updates: { id: string; state: InitiationState; providerRef?: string }[]): Promise<Map<string, TransactionEntity>> {
     const em = this.dataSource.manager;
-    const rows = await preparedRows(
+    const rows = await keyedRows(
       em,
-      'transactions_set_initiation_states',
+      'transactions-set-initiation-states',
       `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
