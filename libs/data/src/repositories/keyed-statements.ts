@@ -8,7 +8,7 @@ import { runNamed, withPooledClient } from './prepared';
  * The planner settings of the connections keyed statements run on: one generic plan per
  * connection, and no plan shape that reads a table other than by probing an index.
  */
-export const KEYED_PLANNER_OPTIONS = [
+const KEYED_PLANNER_OPTIONS = [
   'plan_cache_mode=force_generic_plan',
   'enable_seqscan=off',
   'enable_bitmapscan=off',
