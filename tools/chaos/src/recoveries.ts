@@ -7,9 +7,9 @@ export interface Recoveries {
   outboxEventsRepublished: number;
   /** The dispatcher's sweeper re-queued deliveries whose jobs were lost or whose attempt died. */
   deliveriesRequeued: number;
-  /** The reconciler put its sweep scheduler back after Redis lost it. */
+  /** The reconciler put its sweep scheduler back after Redis lost it (its timer, or a restart that found it gone). */
   sweepSchedulerRestored: number;
-  /** payments-core put a settlement scheduler back after Redis lost it (one per mode and replica). */
+  /** payments-core put a settlement scheduler back after Redis lost it (one per mode and replica; timer or restart). */
   settlementSchedulerRestored: number;
   /** Transactions whose initiation a status check re-sent (the operator had no record of it). */
   initiationsResent: number;
@@ -32,7 +32,18 @@ const MESSAGES: Record<string, [keyof Recoveries, string?]> = {
   'deadline passed without a final answer: failing the transaction': ['failedAtDeadline'],
 };
 
-export function countRecoveries(logDirectory: string): Recoveries {
+/**
+ * A service restarted soon after the flush registers its scheduler at boot before its timer has
+ * looked: that boot, finding the scheduler gone, restored it too. Boots before the flush (the
+ * first one found an empty Redis) are not restorations.
+ */
+const BOOT_REGISTRATIONS: Record<string, keyof Recoveries> = {
+  'registered the reconciliation sweep scheduler': 'sweepSchedulerRestored',
+  'registered the settlement scheduler': 'settlementSchedulerRestored',
+};
+
+/** `flushedAt`: when Redis was flushed (epoch ms), if it was. */
+export function countRecoveries(logDirectory: string, flushedAt?: number): Recoveries {
   const counts: Recoveries = {
     outboxEventsRepublished: 0,
     deliveriesRequeued: 0,
@@ -54,6 +65,8 @@ export function countRecoveries(logDirectory: string): Recoveries {
       } catch {
         continue;
       }
+      const restoredAtBoot = BOOT_REGISTRATIONS[String(entry.msg)];
+      if (restoredAtBoot && entry.wasScheduled === false && flushedAt !== undefined && Number(entry.time) >= flushedAt) counts[restoredAtBoot]++;
       const counted = MESSAGES[String(entry.msg)];
       if (!counted) continue;
       const [key, field] = counted;

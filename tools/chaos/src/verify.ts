@@ -202,12 +202,18 @@ export async function verify(input: {
       deliveriesReceived: system.receiver.received.length,
       distinctDeliveries: new Set(system.receiver.received.map((r) => String(r.headers[DELIVERY_HEADER]))).size,
     },
-    recoveries: countRecoveries(system.logDirectory),
+    recoveries: countRecoveries(system.logDirectory, flushedAt(input.faults, input.loadWindow.from)),
     settlement,
     settleSeconds: round(input.settleSeconds),
     problems,
     passed: Object.values(problems).every((list) => list.length === 0),
   };
+}
+
+/** When the Redis flush fault began (epoch ms): the dispatcher is killed first, then Redis is flushed. */
+function flushedAt(faults: InjectedFault[], loadStartedAt: number): number | undefined {
+  const flush = faults.find((f) => f.fault.kind === 'redis-flush');
+  return flush && loadStartedAt + flush.at * 1000;
 }
 
 async function summariseSettlement(system: ChaosSystem, window: { from: number; to: number }): Promise<SettlementSummary> {

@@ -30,9 +30,17 @@ export class SettlementScheduler extends PeriodicTask<Mode[]> {
     super();
   }
 
-  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  /**
+   * Registered before the service is up (a failure fails the boot), then checked on the timer.
+   * Upserted even when present, so a changed schedule takes effect; the log says whether each was
+   * there, since a restart after Redis lost them is a restoration too.
+   */
   override async onApplicationBootstrap(): Promise<void> {
-    for (const mode of MODES) await this.register(mode);
+    for (const mode of MODES) {
+      const wasScheduled = await this.producer.isScheduled('settlement-run', settlementSchedulerId(mode));
+      await this.register(mode);
+      this.logger.log({ mode, wasScheduled }, 'registered the settlement scheduler');
+    }
     this.start();
   }
 

@@ -21,9 +21,15 @@ export class SweepScheduler extends PeriodicTask<boolean> {
     super();
   }
 
-  /** Registered before the service is up (a failure fails the boot), then checked on the timer. */
+  /**
+   * Registered before the service is up (a failure fails the boot), then checked on the timer.
+   * Upserted even when present, so a changed interval takes effect; the log says whether it was
+   * there, since a restart after Redis lost it is a restoration too.
+   */
   override async onApplicationBootstrap(): Promise<void> {
+    const wasScheduled = await this.producer.isScheduled('reconciliation-sweep', PENDING_SWEEP_SCHEDULER);
     await this.register();
+    this.logger.log({ wasScheduled }, 'registered the reconciliation sweep scheduler');
     this.start();
   }
 
