@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TransactionView } from '@momo/contracts';
 import type { Direction, Mode, TransactionStatus } from '@momo/domain';
 import { TransactionEntity } from '../entities';
-import { hydrate, queryRows } from './hydrate';
+import { hydrate } from './hydrate';
 import { keyedRows } from './keyed-statements';
 import { exactCreatedAt, olderThan, PagePosition, positionOf } from './paging';
 import { preparedRows } from './prepared';
-import { rowsOf, sql, Where } from './sql';
+import { rowsOf, Sql, sql, Where } from './sql';
+import { TRANSACTION_VIEW_SQL } from './transaction-view.sql';
 import type { Table } from '../ownership';
+
+const VIEW = Sql.trusted(TRANSACTION_VIEW_SQL);
 
 /** What GET /v1/payments filters on; the app and mode always come from the API key. */
 export interface TransactionFilters {
@@ -48,8 +52,8 @@ export class TransactionReadsRepository {
     return transactionsByIds(em, ids);
   }
 
-  /** One page, newest first, before the position of the previous page's last row. */
-  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionEntity; position: PagePosition }[]> {
+  /** One page of the Transaction resource, newest first, before the position of the previous page's last row. */
+  async list(filters: TransactionFilters, limit: number, before?: PagePosition): Promise<{ transaction: TransactionView; position: PagePosition }[]> {
     const where = new Where()
       .and(sql`app_id = ${filters.appId}`)
       .and(sql`mode = ${filters.mode}`)
@@ -61,16 +65,18 @@ export class TransactionReadsRepository {
       .andIf(before, (position) => olderThan(position));
     // An empty reference still filters (reference = ''), unlike the other empty filters.
     if (filters.reference !== undefined) where.and(sql`reference = ${filters.reference}`);
-    const em = this.dataSource.manager;
-    const rows = await rowsOf(em, sql`SELECT *, ${exactCreatedAt()} AS created_at_exact FROM transactions
+    const rows = await rowsOf(this.dataSource.manager, sql`SELECT ${VIEW} AS view, id, ${exactCreatedAt()} AS created_at_exact FROM transactions
         WHERE ${where.toSql()} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
-    return rows.map((row) => ({ transaction: hydrate(em, TransactionEntity, row), position: positionOf(row) }));
+    return rows.map((row) => ({ transaction: row.view as TransactionView, position: positionOf(row) }));
   }
 
-  /** A transaction as seen by one app in one mode: anything else is simply not found. */
-  async findForApp(id: string, appId: string, mode: Mode): Promise<TransactionEntity | null> {
-    const em = this.dataSource.manager;
-    const rows = await preparedRows(em, 'transactions_of_app', `SELECT * FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [id, appId, mode]);
-    return rows.length ? hydrate(em, TransactionEntity, rows[0]) : null;
+  /** The Transaction resource of one app's transaction in one mode: anything else is simply not found. */
+  async viewForApp(id: string, appId: string, mode: Mode): Promise<TransactionView | null> {
+    const rows = await preparedRows(this.dataSource.manager, 'transaction_view_of_app', `SELECT ${TRANSACTION_VIEW_SQL} AS view FROM transactions WHERE id = $1 AND app_id = $2 AND mode = $3`, [
+      id,
+      appId,
+      mode,
+    ]);
+    return rows.length ? (rows[0].view as TransactionView) : null;
   }
 }
