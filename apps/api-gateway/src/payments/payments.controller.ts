@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ListEnvelope, SuccessEnvelope, TransactionView } from '@momo/contracts';
+import { ListEnvelope, SuccessEnvelope, toTransactionView, TransactionView } from '@momo/contracts';
 import { TransactionReadsRepository } from '@momo/data';
 import { parseMsisdn } from '@momo/domain';
 import { ApiError } from '@momo/platform';
@@ -65,7 +65,7 @@ export class PaymentsController {
       limit + 1,
       decodeCursor(query.cursor),
     );
-    const page = paginate(rows.map((r) => ({ item: r.transaction, position: r.position })), limit);
+    const page = paginate(rows.map((r) => ({ item: toTransactionView(r.transaction), position: r.position })), limit);
     return { success: true, ...page };
   }
 

@@ -32,8 +32,8 @@ const FIELDS: [key: string, value: string][] = [
 /**
  * The Transaction resource (TransactionView in libs/contracts) built in SQL from a `transactions`
  * row: key for key and value for value what `toTransactionView` makes of the row once hydrated
- * (transaction-view.sql.int-spec holds the two together). The gateway's reads select it as one
- * json column: pg then parses one value with JSON.parse instead of describing, parsing and
- * converting 29 columns that are hydrated and mapped again, about 40% fewer instructions a read.
+ * (transaction-view.sql.int-spec holds the two together). `GET /v1/payments/:id` selects it as
+ * one json column: pg then parses one value with JSON.parse instead of describing, parsing and
+ * converting 29 columns that are hydrated and mapped again.
  */
 export const TRANSACTION_VIEW_SQL = `json_build_object(${FIELDS.map(([key, value]) => `'${key}', ${value}`).join(', ')})`;
