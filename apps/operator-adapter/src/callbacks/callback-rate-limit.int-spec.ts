@@ -25,19 +25,18 @@ describe('operator-adapter: callbacks rate-limited per source (real Redis)', () 
   /** An adapter's HTTP edge with only the callback limit and one callback route, its Redis connection up. */
   const adapter = async (env: Record<string, string>, redisUrl = TEST_REDIS_URL): Promise<FastifyInstance> => {
     const app = await NestFactory.create<NestFastifyApplication>(NoRoutesModule, new FastifyAdapter(), { logger: false });
-    apps.push(app);
+    const replica = apps.push(app); // numbered now: replicas started together must not share a probe source
     app.useGlobalFilters(new ErrorEnvelopeFilter()); // as every service's bootstrap does
     await limitCallbacksPerSource(app, loadConfig(OperatorAdapterConfig, { QUEUE_PREFIX: prefix, REDIS_URL: redisUrl, ...env }));
     const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
     fastify.post('/callbacks/mtn/:id', async () => ({ ok: true }));
     await app.init();
     await fastify.ready();
-    if (redisUrl === TEST_REDIS_URL) await untilCounted(fastify);
+    if (redisUrl === TEST_REDIS_URL) await untilCounted(fastify, `192.0.2.${replica}`);
     return fastify;
   };
   /** Until then callbacks go through uncounted (as with no Redis): a source of its own shows when counting starts. */
-  const untilCounted = async (fastify: FastifyInstance) => {
-    const source = `192.0.2.${apps.length}`;
+  const untilCounted = async (fastify: FastifyInstance, source: string) => {
     for (let tries = 0; tries < 100; tries++) {
       await callback(fastify, source);
       if ((await inspector.keys(`${prefix}:callback-rate:${source}:*`)).length > 0) return;
