@@ -1,16 +1,19 @@
 import { Pool } from 'pg';
 
 /**
- * The simulator's two sets of connections. `batches` runs the batch statements of creations and
- * answers, which are planned with each batch's values (their best plans depend on the batch and
- * on tables that grow; a cached generic plan kept scanning them): its connections never use a
- * generic plan, so those statements can be named and Postgres parses and analyses them once per
- * connection instead of on every batch, about a third of their cost. Everything else, such as
- * the status lookup by key, keeps cached plans on `general`.
+ * The simulator's sets of connections, by how their statements are planned.
+ * - `batches` runs the batch statements of answers, planned with each batch's values (their best
+ *   plans depend on the batch and on tables that grow; a cached generic plan kept scanning them):
+ *   its connections never use a generic plan, so those statements can be named and Postgres
+ *   parses and analyses them once per connection instead of on every batch.
+ * - `creations` runs the creation batch, which only inserts (no table read, so no plan to choose
+ *   between scans): its connections always use the generic plan, made once per connection.
+ * - `general` keeps Postgres' usual choice for everything else, such as the status lookup by key.
  */
 export interface SimulatorPools {
   general: Pool;
   batches: Pool;
+  creations: Pool;
 }
 
 export function openSimulatorPools(connectionString: string, size: number, onIdleError: (error: Error) => void): SimulatorPools {
@@ -21,12 +24,13 @@ export function openSimulatorPools(connectionString: string, size: number, onIdl
     application_name: 'operator-simulator',
     options: '-c plan_cache_mode=force_custom_plan',
   });
+  // Creations go one batch at a time (simulated-network.ts): a second connection covers one being replaced.
+  const creations = new Pool({ connectionString, max: 2, application_name: 'operator-simulator', options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection Postgres dropped (a restart): the pool discards it; unheard, the event would end the process.
-  general.on('error', onIdleError);
-  batches.on('error', onIdleError);
-  return { general, batches };
+  for (const pool of [general, batches, creations]) pool.on('error', onIdleError);
+  return { general, batches, creations };
 }
 
 export async function closeSimulatorPools(pools: SimulatorPools): Promise<void> {
-  await Promise.all([pools.general.end(), pools.batches.end()]);
+  await Promise.all([pools.general.end(), pools.batches.end(), pools.creations.end()]);
 }

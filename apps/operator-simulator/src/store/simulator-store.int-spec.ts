@@ -108,27 +108,65 @@ describe('SimulatorStore batches (real Postgres)', () => {
     expect(await store.accountBalance('mtn', 'disbursement')).toBe(10_000 - 300);
   });
 
-  it('plans every batch of creations and answers with its own values, parsing each statement once per connection', async () => {
-    for (let i = 0; i < 8; i++) await store.createMany([request('250780000008', 100), request('250780000009', 100)]);
-    await store.resolveMany(await store.due(100));
-    // Every connection of the batches pool, held at once so each is asked about its own statements.
-    const clients = await Promise.all(Array.from({ length: pools.batches.options.max ?? 1 }, () => pools.batches.connect()));
+  /** Generic and custom plans made so far for each named statement, over every connection of a pool (held at once, so each is asked). */
+  const plansIn = async (pool: Pool, names: string[]) => {
+    const clients = await Promise.all(Array.from({ length: pool.options.max ?? 1 }, () => pool.connect()));
     try {
       const plans = new Map<string, { generic: number; custom: number }>();
       for (const client of clients) {
         const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
-          `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name IN ('sim-create-round', 'sim-resolve-round')`,
+          `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ANY($1)`,
+          [names],
         );
         for (const row of rows) {
           const sum = plans.get(row.name) ?? { generic: 0, custom: 0 };
           plans.set(row.name, { generic: sum.generic + Number(row.generic_plans), custom: sum.custom + Number(row.custom_plans) });
         }
       }
-      expect(plans.get('sim-create-round')).toEqual({ generic: 0, custom: expect.any(Number) });
-      expect(plans.get('sim-create-round')!.custom).toBeGreaterThanOrEqual(8);
-      expect(plans.get('sim-resolve-round')).toEqual({ generic: 0, custom: expect.any(Number) });
+      return plans;
     } finally {
       for (const client of clients) client.release();
+    }
+  };
+
+  it('plans every batch of answers with its own values and creations once per connection, parsing each statement once per connection', async () => {
+    for (let i = 0; i < 8; i++) await store.createMany([request('250780000008', 100), request('250780000009', 100)]);
+    await store.resolveMany(await store.due(100));
+    const answers = await plansIn(pools.batches, ['sim-resolve-round']);
+    expect(answers.get('sim-resolve-round')).toEqual({ generic: 0, custom: expect.any(Number) });
+    expect(answers.get('sim-resolve-round')!.custom).toBeGreaterThanOrEqual(1);
+    // The creation reads no table, so the one plan made on a new connection fits every size of table.
+    const creations = await plansIn(pools.creations, ['sim-create-round']);
+    expect(creations.get('sim-create-round')).toEqual({ generic: expect.any(Number), custom: 0 });
+    expect(creations.get('sim-create-round')!.generic).toBeGreaterThanOrEqual(8);
+  });
+
+  it("keeps each customer's daily total across batches and restarts, and stops counting what failed", async () => {
+    const approved = request('250780000011', 2_000);
+    const declined = request('250780000011', 2_000, { scenario: 'decline' });
+    expect((await store.createMany([approved])).map((r) => r.kind)).toEqual(['created']);
+    await store.setWalletBalance('mtn', '250780000011', 10_000);
+    expect((await store.createMany([declined])).map((r) => r.kind)).toEqual(['created']);
+    const third = request('250780000011', 2_000);
+    expect(await store.createMany([third])).toEqual([{ kind: 'limit', limit: 'daily', value: 5_000 }]);
+
+    // A restarted simulator reads today's totals from its table.
+    const restartedPools = openSimulatorPools(db.url, 2, () => undefined);
+    try {
+      const restarted = new SimulatorStore(restartedPools, LIMITS);
+      expect(await restarted.createMany([request('250780000011', 1_001)])).toEqual([{ kind: 'limit', limit: 'daily', value: 5_000 }]);
+      // The declined one stops counting once it has failed, in the process that failed it and after a restart.
+      const resolved = await store.resolveMany([approved, declined].map((r) => ({ ...target(r), now: true })));
+      expect(resolved.map((t) => t.status)).toEqual(['SUCCESSFUL', 'FAILED']);
+      expect((await store.createMany([request('250780000011', 2_000)])).map((r) => r.kind)).toEqual(['created']);
+      const again = new SimulatorStore(restartedPools, LIMITS);
+      expect(await again.createMany([request('250780000011', 1_001)])).toEqual([{ kind: 'limit', limit: 'daily', value: 5_000 }]);
+      expect((await again.createMany([request('250780000011', 1_000)])).map((r) => r.kind)).toEqual(['created']);
+      // A request refused by a limit that repeats a recorded reference is that transaction.
+      const repeated = await again.createMany([{ ...request('250780000011', 2_000), input: { ...approved.input } }]);
+      expect(repeated.map((r) => r.kind === 'duplicate' && r.transaction.operatorTxnId)).toEqual([approved.input.operatorTxnId]);
+    } finally {
+      await closeSimulatorPools(restartedPools);
     }
   });
 

@@ -1,6 +1,7 @@
 import { Pool, PoolClient } from 'pg';
 import type { SimulatorPools } from './simulator-pools';
 import { FailureReason, Plan, Scenario } from '../scenarios/scenarios';
+import { DailyTotalKey, DailyTotals } from './daily-totals';
 import { SCHEMA } from './simulator-schema';
 
 export type OperatorId = 'mtn' | 'airtel';
@@ -106,6 +107,8 @@ export interface ResolveTarget {
 export class SimulatorStore {
   private readonly pool: Pool;
   private readonly batches: Pool;
+  private readonly creations: Pool;
+  private readonly dailyTotals = new DailyTotals((dayStart) => this.loadDailyTotals(dayStart));
 
   constructor(
     pools: SimulatorPools,
@@ -113,6 +116,7 @@ export class SimulatorStore {
   ) {
     this.pool = pools.general;
     this.batches = pools.batches;
+    this.creations = pools.creations;
   }
 
   /**
@@ -132,48 +136,74 @@ export class SimulatorStore {
     return results;
   }
 
-  /** One statement for requests whose customers and references are all different. */
+  /**
+   * One statement for requests whose customers and references are all different. The limits are
+   * checked against today's totals in memory (daily-totals.ts), so the statement only inserts: it
+   * reads no table, and its one generic plan (the creations pool) fits every size of table. A
+   * request not inserted, or refused by a limit, may be a duplicate: what is already there wins.
+   */
   private async createRound(requests: CreateRequest[]): Promise<CreateResult[]> {
+    const totalToday = await this.dailyTotals.today();
+    const refusals = requests.map(({ input }) => this.limitRefusal(input, totalToday));
+    const toInsert = requests.filter((_, j) => !refusals[j]);
+    let created: Map<string, Date>;
+    try {
+      created = toInsert.length > 0 ? await this.insertRound(toInsert) : new Map<string, Date>();
+    } catch (error) {
+      this.dailyTotals.forget(); // the commit may have happened all the same
+      throw error;
+    }
+    const createdAt = requests.map(({ input }) => created.get(keyOf(input)));
+    requests.forEach(({ input }, j) => {
+      const at = createdAt[j];
+      if (at && input.kind !== 'refund') this.dailyTotals.add(input, input.amount, at);
+    });
+    const others = requests.filter((_, j) => !createdAt[j]).map((r) => r.input);
+    const found = others.length > 0 ? await this.getMany(others) : new Map<string, SimTransaction>();
+    return requests.map(({ input, plan }, j): CreateResult => {
+      const at = createdAt[j];
+      if (at) return { kind: 'created', transaction: newTransaction(input, plan, at) };
+      const existing = found.get(keyOf(input));
+      if (existing) return { kind: 'duplicate', transaction: existing };
+      const refusal = refusals[j];
+      if (refusal) return refusal;
+      throw new Error(`transaction ${keyOf(input)} vanished while being deduplicated`);
+    });
+  }
+
+  /** The limit a new request would break, if any (refunds are bounded by what they refund, not by limits). */
+  private limitRefusal(input: NewSimTransaction, totalToday: (key: DailyTotalKey) => number): CreateResult | null {
+    if (input.kind === 'refund') return null;
+    if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
+    if (totalToday(input) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
+    return null;
+  }
+
+  /** Inserts the requests not already there, opening each new customer's wallet; one commit. Answers when each was created. */
+  private async insertRound(requests: CreateRequest[]): Promise<Map<string, Date>> {
     const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
-    // Planned with each batch's values (the batches pool never uses a generic plan). A cached generic
-    // plan made while the table was new hashed the whole table for the duplicate check and walked
-    // every row of the operator for each daily total, and was kept while the table grew: in several
-    // benchmark runs its execution went from 0.1 to 1.5 ms per cash-in.
-    const { rows: checked } = await this.batches.query<{ n: number; existing: boolean; total: string; created_at: Date | null }>({
+    const { rows: inserted } = await this.creations.query<{ operator: OperatorId; reference: string; created_at: Date }>({
       name: 'sim-create-round',
-      text: `WITH v AS (
-               SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
-                                    $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
-                 WITH ORDINALITY AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
-                                      scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body, n)),
-             checked AS MATERIALIZED (
-               SELECT v.*,
-                      EXISTS (SELECT 1 FROM ${T} t WHERE t.operator = v.operator AND t.reference = v.reference) AS existing,
-                      CASE WHEN v.kind = 'refund' THEN 0 ELSE
-                        (SELECT COALESCE(SUM(t.amount), 0) FROM ${T} t
-                          WHERE t.operator = v.operator AND t.msisdn = v.msisdn AND t.kind = v.kind AND t.status <> 'FAILED'
-                            AND t.created_at >= date_trunc('day', now())) END AS total
-                 FROM v),
-             inserted AS (
+      text: `WITH inserted AS (
                INSERT INTO ${T} (operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of, scenario,
                  status, planned_status, planned_reason, resolve_at, early_callback_at, callbacks, callback_url, callback_method, request_body)
-               SELECT c.operator, c.reference, c.kind, c.external_id, c.operator_txn_id, c.msisdn, c.amount, c.currency, c.refund_of, c.scenario,
-                 'PENDING', c.planned_status, c.planned_reason,
-                 now() + make_interval(secs => (c.resolve_after_ms / 1000.0)::float8),
-                 now() + make_interval(secs => (c.early_after_ms / 1000.0)::float8),
-                 c.callbacks, c.callback_url, c.callback_method, c.request_body::jsonb
-                 FROM checked c
-                WHERE NOT c.existing AND (c.kind = 'refund' OR (c.amount <= $19 AND c.total + c.amount <= $20))
+               SELECT v.operator, v.reference, v.kind, v.external_id, v.operator_txn_id, v.msisdn, v.amount, v.currency, v.refund_of, v.scenario,
+                 'PENDING', v.planned_status, v.planned_reason,
+                 now() + make_interval(secs => (v.resolve_after_ms / 1000.0)::float8),
+                 now() + make_interval(secs => (v.early_after_ms / 1000.0)::float8),
+                 v.callbacks, v.callback_url, v.callback_method, v.request_body::jsonb
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                             $10::text[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[])
+                   AS v(operator, reference, kind, external_id, operator_txn_id, msisdn, amount, currency, refund_of,
+                        scenario, planned_status, planned_reason, resolve_after_ms, early_after_ms, callbacks, callback_url, callback_method, request_body)
                ON CONFLICT (operator, reference) DO NOTHING
                RETURNING operator, reference, msisdn, created_at),
              -- The customer's wallet is opened with the first transaction, so answering it only updates balances.
              opened AS (
                INSERT INTO ${SCHEMA}.wallets (operator, msisdn, balance)
-               SELECT DISTINCT operator, msisdn, $21::bigint FROM inserted ORDER BY 1, 2
+               SELECT DISTINCT operator, msisdn, $19::bigint FROM inserted ORDER BY 1, 2
                ON CONFLICT (operator, msisdn) DO NOTHING)
-             SELECT c.n::int AS n, c.existing, c.total::text AS total, i.created_at
-               FROM checked c LEFT JOIN inserted i ON i.operator = c.operator AND i.reference = c.reference
-              ORDER BY c.n`,
+             SELECT operator, reference, created_at FROM inserted`,
       values: [
         rows.map((r) => r.input.operator),
         rows.map((r) => r.input.reference),
@@ -193,28 +223,20 @@ export class SimulatorStore {
         rows.map((r) => r.input.callbackUrl),
         rows.map((r) => r.input.callbackMethod),
         rows.map((r) => JSON.stringify(r.input.requestBody)),
-        this.limits.perTransaction,
-        this.limits.daily,
         this.limits.walletOpening,
       ],
     });
-    const results: (CreateResult | 'duplicate')[] = checked.map((c, j) => {
-      const { input, plan } = rows[j];
-      if (c.created_at) return { kind: 'created', transaction: newTransaction(input, plan, c.created_at) };
-      if (c.existing || input.kind === 'refund') return 'duplicate';
-      if (input.amount > this.limits.perTransaction) return { kind: 'limit', limit: 'per_transaction', value: this.limits.perTransaction };
-      if (Number(c.total) + input.amount > this.limits.daily) return { kind: 'limit', limit: 'daily', value: this.limits.daily };
-      // Checked as new but not inserted: someone else recorded the same reference in between.
-      return 'duplicate';
-    });
-    const duplicates = rows.filter((_, j) => results[j] === 'duplicate').map((r) => r.input);
-    const found = duplicates.length > 0 ? await this.getMany(duplicates) : new Map<string, SimTransaction>();
-    return results.map((result, j) => {
-      if (result !== 'duplicate') return result;
-      const transaction = found.get(`${rows[j].input.operator}:${rows[j].input.reference}`);
-      if (!transaction) throw new Error(`transaction ${rows[j].input.operator}:${rows[j].input.reference} vanished while being deduplicated`);
-      return { kind: 'duplicate', transaction };
-    });
+    return new Map(inserted.map((row) => [keyOf(row), row.created_at]));
+  }
+
+  /** Today's totals per customer from the table, for `DailyTotals` to start from. */
+  private async loadDailyTotals(dayStart: Date): Promise<{ key: DailyTotalKey; total: number }[]> {
+    const { rows } = await this.pool.query<{ operator: string; msisdn: string; kind: string; total: string }>(
+      `SELECT operator, msisdn, kind, sum(amount)::text AS total FROM ${T}
+        WHERE created_at >= $1 AND status <> 'FAILED' AND kind <> 'refund' GROUP BY operator, msisdn, kind`,
+      [dayStart],
+    );
+    return rows.map(({ total, ...key }) => ({ key, total: Number(total) }));
   }
 
   /**
@@ -245,6 +267,18 @@ export class SimulatorStore {
    * statement time in the benchmark).
    */
   private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
+    let rows: Row[];
+    try {
+      rows = await this.resolveRoundRows(targets);
+    } catch (error) {
+      this.dailyTotals.forget(); // a failure may have been committed all the same
+      throw error;
+    }
+    for (const row of rows) if (row.status === 'FAILED' && row.kind !== 'refund') this.dailyTotals.takeBack(row, Number(row.amount), row.created_at);
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toTransaction);
+  }
+
+  private async resolveRoundRows(targets: ResolveTarget[]): Promise<Row[]> {
     const { rows } = await this.batches.query<Row>({
       name: 'sim-resolve-round',
       text: `WITH picked AS MATERIALIZED (
@@ -284,7 +318,7 @@ export class SimulatorStore {
              RETURNING t.*`,
       values: [targets.map((t) => t.operator), targets.map((t) => t.reference), targets.map((t) => t.now)],
     });
-    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toTransaction);
+    return rows;
   }
 
   /** Pending transactions whose answer is due, oldest first (a sweep for whatever the timer did not know). */
@@ -358,7 +392,7 @@ export class SimulatorStore {
       `SELECT t.* FROM ${T} t JOIN unnest($1::text[], $2::text[]) AS k(operator, reference) ON t.operator = k.operator AND t.reference = k.reference`,
       [keys.map((k) => k.operator), keys.map((k) => k.reference)],
     );
-    return new Map(rows.map((r) => [`${r.operator}:${r.reference}`, toTransaction(r)]));
+    return new Map(rows.map((r) => [keyOf(r), toTransaction(r)]));
   }
 
   get(operator: OperatorId, reference: string): Promise<SimTransaction | null> {
@@ -561,6 +595,11 @@ function rounds(inputs: NewSimTransaction[]): number[][] {
     (out[round] ??= []).push(index);
   });
   return out;
+}
+
+/** A transaction's identity at its operator, as the maps here key it. */
+function keyOf(transaction: { operator: string; reference: string }): string {
+  return `${transaction.operator}:${transaction.reference}`;
 }
 
 /** The record of a row just inserted, without reading it back. */
