@@ -180,8 +180,7 @@ export class SimulatorStore {
   }
 
   /** Inserts the requests not already there, opening each new customer's wallet; one commit. Answers when each was created. */
-  private async insertRound(requests: CreateRequest[]): Promise<Map<string, Date>> {
-    const rows = requests.map((r) => ({ input: r.input, plan: r.plan }));
+  private async insertRound(rows: CreateRequest[]): Promise<Map<string, Date>> {
     const { rows: inserted } = await this.creations.query<{ operator: OperatorId; reference: string; created_at: Date }>({
       name: 'sim-create-round',
       text: `WITH inserted AS (
