@@ -122,7 +122,7 @@ export class SimulatorStore {
   /**
    * Records many new transactions, in order: each is a duplicate of a transaction already there
    * (or earlier in the batch), refused by a limit, or created. Usually one statement (one round
-   * trip, one commit) for the whole batch: it checks and inserts together. A batch in which a
+   * trip, one commit) for the whole batch, after the limits are checked in memory. A batch in which a
    * customer or a reference comes back is cut into rounds, so the daily limit counts the earlier
    * creations of the same batch. One batch runs at a time in a process, so totals hold under
    * concurrency (the simulator runs as one replica).
@@ -146,13 +146,7 @@ export class SimulatorStore {
     const totalToday = await this.dailyTotals.today();
     const refusals = requests.map(({ input }) => this.limitRefusal(input, totalToday));
     const toInsert = requests.filter((_, j) => !refusals[j]);
-    let created: Map<string, Date>;
-    try {
-      created = toInsert.length > 0 ? await this.insertRound(toInsert) : new Map<string, Date>();
-    } catch (error) {
-      this.dailyTotals.forget(); // the commit may have happened all the same
-      throw error;
-    }
+    const created = toInsert.length > 0 ? await this.countedWrite(() => this.insertRound(toInsert)) : new Map<string, Date>();
     const createdAt = requests.map(({ input }) => created.get(keyOf(input)));
     requests.forEach(({ input }, j) => {
       const at = createdAt[j];
@@ -228,6 +222,16 @@ export class SimulatorStore {
     return new Map(inserted.map((row) => [keyOf(row), row.created_at]));
   }
 
+  /** A write that changes what counts against the daily limit: if it fails, its commit is in doubt, so the totals are read again when next needed. */
+  private async countedWrite<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      this.dailyTotals.forget();
+      throw error;
+    }
+  }
+
   /** Today's totals per customer from the table, for `DailyTotals` to start from. */
   private async loadDailyTotals(dayStart: Date): Promise<{ key: DailyTotalKey; total: number }[]> {
     const { rows } = await this.pool.query<{ operator: string; msisdn: string; kind: string; total: string }>(
@@ -266,13 +270,7 @@ export class SimulatorStore {
    * statement time in the benchmark).
    */
   private async resolveRound(targets: ResolveTarget[]): Promise<SimTransaction[]> {
-    let rows: Row[];
-    try {
-      rows = await this.resolveRoundRows(targets);
-    } catch (error) {
-      this.dailyTotals.forget(); // a failure may have been committed all the same
-      throw error;
-    }
+    const rows = await this.countedWrite(() => this.resolveRoundRows(targets));
     for (const row of rows) if (row.status === 'FAILED' && row.kind !== 'refund') this.dailyTotals.takeBack(row, Number(row.amount), row.created_at);
     return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(toTransaction);
   }
