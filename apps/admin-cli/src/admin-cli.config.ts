@@ -1,5 +1,5 @@
 import { IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
-import { ServiceConfig } from '@momo/platform';
+import { IsRedisUrl, ServiceConfig } from '@momo/platform';
 import { DEFAULT_LOCKOUT_RULES } from '@momo/data';
 
 /** Settings for commands that only touch the database schema. */
@@ -22,7 +22,7 @@ export class AdminCliConfig extends DatabaseCliConfig {
  * auth-cache invalidations (same URL and QUEUE_PREFIX as the gateways).
  */
 export class MerchantAdminConfig extends DatabaseCliConfig {
-  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  @IsRedisUrl()
   REDIS_URL: string = 'redis://127.0.0.1:6379/0';
 
   @Matches(/^[a-zA-Z0-9_-]{1,32}$/, { message: 'must be 1-32 letters, digits, _ or -' })

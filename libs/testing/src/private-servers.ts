@@ -52,6 +52,11 @@ export class PrivatePostgres {
     return `postgres://postgres@127.0.0.1:${this.port}`;
   }
 
+  /** A database of this server reached through its Unix socket (in the data directory) instead of TCP. */
+  socketUrl(database: string): string {
+    return `postgres:///${database}?host=${encodeURIComponent(this.dataDir)}&port=${this.port}&user=postgres`;
+  }
+
   /** The server's log (what `log_min_duration_statement` and friends write). */
   get logFile(): string {
     return join(this.dataDir, 'server.log');
@@ -108,20 +113,32 @@ export class PrivatePostgres {
 }
 
 export class PrivateRedis {
+  private process: ChildProcess;
+
   private constructor(
     readonly port: number,
-    private process: ChildProcess,
-  ) {}
+    private readonly socketDir: string,
+  ) {
+    this.process = this.spawn();
+  }
 
   static async start(): Promise<PrivateRedis> {
-    const port = await freePort();
-    const server = new PrivateRedis(port, PrivateRedis.spawn(port));
+    const server = new PrivateRedis(await freePort(), mkdtempSync(join(tmpdir(), 'momo-redis-')));
     await server.ready();
     return server;
   }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}/0`;
+  }
+
+  /** The same server through its Unix socket instead of TCP (redisOptionsFromUrl reads it). */
+  get socketUrl(): string {
+    return `unix://${this.socketPath}?db=0`;
+  }
+
+  private get socketPath(): string {
+    return join(this.socketDir, 'redis.sock');
   }
 
   /** The server's process id, or undefined while it is down. */
@@ -138,7 +155,7 @@ export class PrivateRedis {
   /** kill -9 and start again empty (it keeps nothing on disk), as a Redis crash would. */
   async crashAndRestart(): Promise<void> {
     await this.kill();
-    this.process = PrivateRedis.spawn(this.port);
+    this.process = this.spawn();
     await this.ready();
   }
 
@@ -148,12 +165,13 @@ export class PrivateRedis {
   }
 
   async up(): Promise<void> {
-    this.process = PrivateRedis.spawn(this.port);
+    this.process = this.spawn();
     await this.ready();
   }
 
   async stop(): Promise<void> {
     await this.kill();
+    rmSync(this.socketDir, { recursive: true, force: true });
   }
 
   private async kill(): Promise<void> {
@@ -170,8 +188,9 @@ export class PrivateRedis {
     await waitFor(() => pingRedis(this.port), { timeoutMs: 10_000, what: 'private redis' });
   }
 
-  private static spawn(port: number): ChildProcess {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  private spawn(): ChildProcess {
+    const listen = ['--port', String(this.port), '--bind', '127.0.0.1', '--unixsocket', this.socketPath, '--unixsocketperm', '700'];
+    const child = spawn('redis-server', [...listen, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     child.unref();
     return child;
   }

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { IsIn } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
+import { loadConfig } from '@momo/platform';
 import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
@@ -9,6 +11,16 @@ import { describeSettling, untilQuiet } from './settle';
 
 /** Our five services: the ones a replicas run scales out. The simulator plays the operators and stays one process. */
 export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'] as const satisfies readonly ServiceName[];
+
+/**
+ * How every process of the stack (and the bare yardstick servers) reaches the private Postgres
+ * and Redis. Everything shares one host here, where a Unix socket costs both ends less CPU per
+ * round trip than TCP over loopback (the sender of a loopback TCP write also runs the receiver's
+ * side of TCP); `tcp` measures the path as a stack on separate hosts would take it.
+ */
+class BenchTransportConfig {
+  @IsIn(['unix', 'tcp']) BENCH_TRANSPORT: 'unix' | 'tcp' = 'unix';
+}
 
 export interface BenchStackOptions {
   webhookUrl?: string;
@@ -62,7 +74,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       pinProcessTree(postgres.pid!, options.cpuList);
       pinProcessTree(redis.pid!, options.cpuList);
     }
-    const databaseUrl = `${postgres.url}/momo`;
+    const overSockets = loadConfig(BenchTransportConfig).BENCH_TRANSPORT === 'unix';
+    const databaseUrl = overSockets ? postgres.socketUrl('momo') : `${postgres.url}/momo`;
     await ensureDatabase(databaseUrl);
     await runMigrations(databaseUrl);
     dataSource = new DataSource(dataSourceOptions(databaseUrl, 5, 'bench'));
@@ -79,7 +92,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const queuePrefix = uniqueQueuePrefix(name);
     const replicas = options.replicas ?? 1;
     const stack = await LocalStack.start({
-      ...testStackOptions(databaseUrl, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), redis.url),
+      ...testStackOptions(databaseUrl, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), overSockets ? redis.socketUrl : redis.url),
       // Under taskset, a service starts (and JIT-compiles) on the stack's CPUs like the rest of it.
       ...(options.cpuList ? { launcher: ['taskset', '--cpu-list', options.cpuList] } : {}),
       nodeArgs: options.nodeArgs,
@@ -135,7 +148,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
           `SELECT name, setting, unit FROM pg_settings WHERE name IN ('synchronous_commit', 'fsync', 'full_page_writes', 'shared_buffers', 'max_connections') ORDER BY name`,
         );
         const settings = rows.map((r) => `${r.name}=${r.name === 'shared_buffers' ? `${(Number(r.setting) * 8) / 1024}MB` : r.setting}`).join(', ');
-        return `private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own)`;
+        const reached = overSockets ? 'through their Unix sockets (BENCH_TRANSPORT=unix)' : 'over TCP on loopback (BENCH_TRANSPORT=tcp)';
+        return `private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own); reached ${reached}`;
       },
       stop,
     };

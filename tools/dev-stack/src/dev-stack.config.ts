@@ -1,12 +1,12 @@
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
-import { ServiceConfig } from '@momo/platform';
+import { IsRedisUrl, ServiceConfig } from '@momo/platform';
 
 /** `npm start` settings; everything has a development default. */
 export class DevStackConfig extends ServiceConfig {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
 
-  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  @IsRedisUrl()
   REDIS_URL: string = 'redis://127.0.0.1:6379/0';
 
   @Matches(/^[a-zA-Z0-9_-]{1,32}$/)

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ensureDatabase, runMigrations } from '@momo/data';
-import { ConfigError, loadConfig } from '@momo/platform';
+import { ConfigError, loadConfig, redisOptionsFromUrl } from '@momo/platform';
 import { childEnvironment, LocalStack, WORKSPACE_ROOT } from '@momo/testing';
 import { DevStackConfig } from './dev-stack.config';
 import { startDemoWebhookInbox } from './demo-webhook-inbox';
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
 }
 
 async function checkDependencies(config: DevStackConfig): Promise<void> {
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   try {
     await redis.connect();
     await redis.ping();

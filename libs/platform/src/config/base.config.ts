@@ -2,6 +2,9 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A Redis to connect to: redis:// or rediss:// by host, or unix:// by socket file (redis-connection.ts). */
+export const IsRedisUrl = () => Matches(/^(rediss?:\/\/.+|unix:\/\/\/.+)/, { message: 'must be a redis://, rediss:// or unix:// URL' });
+
 /** Settings every service has. Each service's config class extends one of these. */
 export class ServiceConfig {
   @IsIn(['development', 'test', 'production'])
@@ -61,7 +64,7 @@ export class InfraConfig extends ServiceConfig {
   @IsInt() @Min(1) @Max(200)
   DATABASE_POOL_SIZE: number = 10;
 
-  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  @IsRedisUrl()
   REDIS_URL: string = 'redis://127.0.0.1:6379/0';
 
   /** Namespace of every BullMQ key; lets several environments share one Redis. */

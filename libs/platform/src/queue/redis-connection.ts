@@ -1,20 +1,39 @@
 import type { RedisOptions } from 'ioredis';
 
 /**
- * ioredis options from a redis:// URL. BullMQ makes its own connections from these; workers get
- * `maxRetriesPerRequest: null` (BullMQ requires it for blocking commands), producers fail fast.
+ * ioredis options from a redis://, rediss:// or unix:// URL. BullMQ makes its own connections
+ * from these; workers get `maxRetriesPerRequest: null` (BullMQ requires it for blocking commands),
+ * producers fail fast.
+ *
+ * `unix:///run/redis/redis.sock?db=3` reaches a Redis on the same host through its socket file
+ * (a socket URL has no host to carry credentials: `&password=` as redis-py reads it). On one
+ * host a Unix socket costs both ends less CPU per command than TCP over loopback.
  */
 export function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);
-  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
+  const common: RedisOptions = { maxRetriesPerRequest: null, enableReadyCheck: true };
+  if (parsed.protocol === 'unix:') {
+    const query = parsed.searchParams;
+    return {
+      ...common,
+      path: decodeURIComponent(parsed.pathname),
+      db: databaseNumber(query.get('db') ?? ''),
+      username: query.get('username') ?? undefined,
+      password: query.get('password') ?? undefined,
+    };
+  }
   return {
-    host: parsed.hostname,
-    port: parsed.port ? Number(parsed.port) : 6379,
+    ...common,
     username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: Number.isInteger(db) ? db : 0,
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : 6379,
+    db: databaseNumber(parsed.pathname.slice(1)),
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
   };
+}
+
+function databaseNumber(text: string): number {
+  const db = Number(text);
+  return text !== '' && Number.isInteger(db) ? db : 0;
 }
