@@ -16,7 +16,7 @@ export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapte
  * How every process of the stack (and the bare yardstick servers) reaches the private Postgres
  * and Redis. Everything shares one host here, where a Unix socket costs both ends less CPU per
  * round trip than TCP over loopback (the sender of a loopback TCP write also runs the receiver's
- * side of TCP); `tcp` measures the path as a stack on separate hosts would take it.
+ * side of TCP: docs/performance.md, step 25); `tcp` is how every earlier figure was measured.
  */
 class BenchTransportConfig {
   @IsIn(['unix', 'tcp']) BENCH_TRANSPORT: 'unix' | 'tcp' = 'unix';
