@@ -1,10 +1,10 @@
 import { IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
-import { IsRedisUrl, ServiceConfig } from '@momo/platform';
+import { IsPostgresUrl, IsRedisUrl, ServiceConfig } from '@momo/platform';
 import { DEFAULT_LOCKOUT_RULES } from '@momo/data';
 
 /** Settings for commands that only touch the database schema. */
 export class DatabaseCliConfig extends ServiceConfig {
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  @IsPostgresUrl()
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
 }
 

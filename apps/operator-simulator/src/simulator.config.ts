@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
-import { ServiceConfig } from '@momo/platform';
+import { IsPostgresUrl, ServiceConfig } from '@momo/platform';
 
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -16,10 +16,10 @@ export class SimulatorConfig extends ServiceConfig {
    * The simulator's own record of wallets and transactions (schema operator_simulator). Unset, it
    * shares DATABASE_URL's database (in its own schema), then the local development database.
    */
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  @IsOptional() @IsPostgresUrl()
   SIMULATOR_DATABASE_URL?: string;
 
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  @IsOptional() @IsPostgresUrl()
   DATABASE_URL?: string;
 
   @IsInt() @Min(1) @Max(100)

@@ -1,9 +1,9 @@
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
-import { IsRedisUrl, ServiceConfig } from '@momo/platform';
+import { IsPostgresUrl, IsRedisUrl, ServiceConfig } from '@momo/platform';
 
 /** `npm start` settings; everything has a development default. */
 export class DevStackConfig extends ServiceConfig {
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  @IsPostgresUrl()
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
 
   @IsRedisUrl()

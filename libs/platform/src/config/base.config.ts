@@ -2,6 +2,9 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A Postgres to connect to: by host, or by socket directory with `?host=/path` (pg reads it). */
+export const IsPostgresUrl = () => Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' });
+
 /** A Redis to connect to: redis:// or rediss:// by host, or unix:// by socket file (redis-connection.ts). */
 export const IsRedisUrl = () => Matches(/^(rediss?:\/\/.+|unix:\/\/\/.+)/, { message: 'must be a redis://, rediss:// or unix:// URL' });
 
@@ -58,7 +61,7 @@ export class ServiceConfig {
 
 /** Services that use Postgres and the BullMQ queues on Redis. */
 export class InfraConfig extends ServiceConfig {
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// connection URL' })
+  @IsPostgresUrl()
   DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/momo';
 
   @IsInt() @Min(1) @Max(200)
