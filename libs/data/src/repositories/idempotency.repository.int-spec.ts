@@ -33,6 +33,29 @@ describe('IdempotencyRepository against Postgres', () => {
     expect(await claim(key, 'other')).toEqual({ kind: 'mismatch' });
   });
 
+  it('stores answers finishing together in one go, each under its own key, a bad one failing alone', async () => {
+    const keys = Array.from({ length: 12 }, () => randomUUID());
+    for (const key of keys) await claim(key);
+    const outcomes = await Promise.allSettled(
+      keys.map((key, i) => repo.complete({ apiKeyId, key }, { status: i === 5 ? 2 ** 40 : 201, body: `{"n":${i}}`, sealed: false })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(keys.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    for (const [i, key] of keys.entries()) {
+      if (i === 5) expect(await claim(key)).toEqual({ kind: 'in_progress' });
+      else expect(await claim(key)).toEqual({ kind: 'replay', response: { status: 201, body: `{"n":${i}}`, sealed: false } });
+    }
+  });
+
+  it('keeps the first of two answers to one key stored at the same moment', async () => {
+    const key = randomUUID();
+    await claim(key);
+    await Promise.all([
+      repo.complete({ apiKeyId, key }, { status: 201, body: '{"first":true}', sealed: false }),
+      repo.complete({ apiKeyId, key }, { status: 201, body: '{"second":true}', sealed: false }),
+    ]);
+    expect(await claim(key)).toEqual({ kind: 'replay', response: { status: 201, body: '{"first":true}', sealed: false } });
+  });
+
   it('hands a released or abandoned claim to the retry, keeping or replacing its transaction id', async () => {
     const key = randomUUID();
     const first = await claim(key, 'h1', 60_000);

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { MicroBatcher } from '@momo/platform';
 import { queryRows } from './hydrate';
+import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
 import type { Table } from '../ownership';
 
@@ -41,6 +43,16 @@ export interface ClaimRequest extends IdempotencyScope {
 @Injectable()
 export class IdempotencyRepository {
   static readonly writes: readonly Table[] = ['idempotency_keys'];
+
+  /**
+   * Answers stored at the same moment go in one statement and one commit: the replies to one
+   * batch of creations reach the gateway together, so their answers are stored together.
+   */
+  private readonly completions = new MicroBatcher<Completion, void>((batch) => this.completeMany(batch), {
+    maxBatch: 200,
+    maxConcurrentFlushes: 2,
+    gatherTurn: true,
+  });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -95,8 +107,17 @@ export class IdempotencyRepository {
     return { kind: 'in_progress' };
   }
 
-  /** Stores the final answer. Inside the caller's transaction when the work itself is in Postgres. */
-  async complete(scope: IdempotencyScope, response: StoredResponse, em: EntityManager = this.dataSource.manager): Promise<void> {
+  /**
+   * Stores the final answer: inside `em` when the work itself is in Postgres (one commit for both),
+   * otherwise with the answers of other requests finishing at the same moment. Either way it is
+   * committed when this resolves, before the merchant hears the answer.
+   */
+  async complete(scope: IdempotencyScope, response: StoredResponse, em?: EntityManager): Promise<void> {
+    if (em) await this.completeOne(em, { scope, response });
+    else await this.completions.submit({ scope, response });
+  }
+
+  private async completeOne(em: EntityManager, { scope, response }: Completion): Promise<void> {
     await preparedRows(
       em,
       'idempotency_complete',
@@ -105,6 +126,36 @@ export class IdempotencyRepository {
         WHERE api_key_id = $1 AND key = $2 AND state = 'in_progress'`,
       [scope.apiKeyId, scope.key, response.status, response.body, response.sealed],
     );
+  }
+
+  /**
+   * One statement for a batch of answers. A key twice in one batch (an abandoned owner finishing
+   * after a retry took over) keeps the first answer, as two statements one after the other would:
+   * the second finds the key completed and changes nothing. Rows are locked in key order, so
+   * two batches at once cannot deadlock. A batch Postgres refuses is stored again answer by answer.
+   */
+  private async completeMany(batch: Completion[]): Promise<(void | Error)[]> {
+    const firsts = new Map<string, Completion>();
+    for (const completion of batch) firsts.set(scopeKey(completion.scope), firsts.get(scopeKey(completion.scope)) ?? completion);
+    const rows = [...firsts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, completion]) => completion);
+    try {
+      await keyedRows(
+        this.dataSource.manager,
+        'idempotency_complete_many',
+        `UPDATE idempotency_keys k
+            SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
+           FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
+          WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`,
+        [
+          rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
+          rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
+        ],
+      );
+      return batch.map(() => undefined);
+    } catch (error) {
+      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      return Promise.all(batch.map((completion) => this.completeOne(this.dataSource.manager, completion).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+    }
   }
 
   /**
@@ -128,6 +179,15 @@ export class IdempotencyRepository {
     );
     return rows.length;
   }
+}
+
+interface Completion {
+  scope: IdempotencyScope;
+  response: StoredResponse;
+}
+
+function scopeKey(scope: IdempotencyScope): string {
+  return `${scope.apiKeyId} ${scope.key}`;
 }
 
 function claimed(row: Record<string, unknown>): ClaimResult {
