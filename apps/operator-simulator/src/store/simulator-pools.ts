@@ -1,11 +1,12 @@
 import { Pool } from 'pg';
+import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
 
 /**
  * The simulator's sets of connections, by how their statements are planned.
- * - `batches` runs the batch statements of answers, planned with each batch's values (their best
- *   plans depend on the batch and on tables that grow; a cached generic plan kept scanning them):
- *   its connections never use a generic plan, so those statements can be named and Postgres
- *   parses and analyses them once per connection instead of on every batch.
+ * - `batches` runs the batch statement of answers, which reaches every row by key: its connections
+ *   keep one generic plan per statement and can only probe indexes (KEYED_PLANNER_OPTIONS), so the
+ *   plan made on a new connection, however small the tables, is the one that serves them grown.
+ *   An ordinary cached generic plan made while the table was nearly empty kept scanning it.
  * - `creations` runs the creation batch, which only inserts (no table read, so no plan to choose
  *   between scans): its connections always use the generic plan, made once per connection.
  * - `general` keeps Postgres' usual choice for everything else, such as the status lookup by key.
@@ -22,7 +23,7 @@ export function openSimulatorPools(connectionString: string, size: number, onIdl
     connectionString,
     max: Math.max(1, Math.ceil(size / 2)),
     application_name: 'operator-simulator',
-    options: '-c plan_cache_mode=force_custom_plan',
+    options: KEYED_PLANNER_OPTIONS,
   });
   // Creations go one batch at a time (simulated-network.ts): a second connection covers one being replaced.
   const creations = new Pool({ connectionString, max: 2, application_name: 'operator-simulator', options: '-c plan_cache_mode=force_generic_plan' });

@@ -1,22 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Pool, PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
 import { queryRows } from './hydrate';
 import { runNamed, withPooledClient } from './prepared';
-
-/**
- * The planner settings of the connections keyed statements run on: one generic plan per
- * connection, and no plan shape that reads a table other than by probing an index.
- */
-const KEYED_PLANNER_OPTIONS = [
-  'plan_cache_mode=force_generic_plan',
-  'enable_seqscan=off',
-  'enable_bitmapscan=off',
-  'enable_hashjoin=off',
-  'enable_mergejoin=off',
-]
-  .map((setting) => `-c ${setting}`)
-  .join(' ');
 
 /**
  * Runs a batch statement that reaches every row it touches by key (an `unnest` of ids joined on

@@ -1,1 +1,2 @@
 export * from './micro-batcher';
+export * from './keyed-planner';
