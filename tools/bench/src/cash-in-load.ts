@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { WebhookReceiver } from '@momo/testing';
 import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
@@ -74,7 +75,17 @@ export interface CashInRun {
  * completed cash-in, for the stack's own processes; this process (load generator and webhook
  * receiver) is shown apart.
  */
-export async function offerCashIns(h: CashInHarness, run: { rate: number; seconds: number; connections: number; drainMs: number; customerOffset?: number }): Promise<CashInRun> {
+export interface CashInLoad {
+  rate: number;
+  seconds: number;
+  connections: number;
+  drainMs: number;
+  customerOffset?: number;
+  /** An Idempotency-Key on every request, as the SDK sends (true unless said otherwise): the gateway then claims and answers it in Postgres. */
+  idempotencyKeys?: boolean;
+}
+
+export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<CashInRun> {
   const gateways = h.bench.stack.urls('api-gateway').map((url) => new Pool(url, { connections: run.connections }));
   const created = new Map<string, number>();
   /** When each accepted cash-in was due to be offered (its latency counts from its answer, in `created`). */
@@ -86,6 +97,7 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
     refusals[status] = (refusals[status] ?? 0) + 1;
   };
   let inFlight = 0;
+  const keyPrefix = run.idempotencyKeys === false ? undefined : `bench-${randomUUID()}`;
   try {
     const backendsBefore = await sampleBackends(h.bench.dataSource);
     const cpuBefore = sampleCpu(metered);
@@ -102,7 +114,7 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
       }
       inFlight++;
       sends.push(
-        createPayment(gateways[i % gateways.length], h.bench.merchant.appKey, (run.customerOffset ?? 0) + i)
+        createPayment(gateways[i % gateways.length], h.bench.merchant.appKey, (run.customerOffset ?? 0) + i, keyPrefix && `${keyPrefix}-${i}`)
           .then(({ id, status }) => {
             if (id) {
               created.set(id, Date.now());
@@ -160,12 +172,14 @@ export async function offerCashIns(h: CashInHarness, run: { rate: number; second
 }
 
 /** One cash-in from a new customer (many customers, as in real traffic); its id if accepted, and the HTTP status. */
-async function createPayment(gateway: Pool, appKey: string, customer: number): Promise<{ id: string | undefined; status: number }> {
+async function createPayment(gateway: Pool, appKey: string, customer: number, idempotencyKey: string | undefined): Promise<{ id: string | undefined; status: number }> {
   const msisdn = `0788${String(100_000 + (customer % 800_000)).padStart(6, '0')}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' };
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const res = await gateway.request({
     path: '/v1/payments',
     method: 'POST',
-    headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' },
+    headers,
     body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
   });
   const body = (await res.body.json()) as { data?: { id: string; status: string } };

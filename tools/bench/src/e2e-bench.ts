@@ -30,12 +30,15 @@ class E2eBenchConfig {
   @IsInt() @Min(0) @Max(5_000_000) BENCH_HISTORY: number = 0;
   /** 'true': also Postgres' costliest statements during the load, planning apart from execution (pg_stat_statements, which costs a little itself). */
   @IsIn(['true', 'false']) BENCH_STATEMENT_STATS: string = 'false';
+  /** 'true': an Idempotency-Key on every cash-in, as the SDK sends; 'false': none, as runs before 2026-11-26 (evening) sent. */
+  @IsIn(['true', 'false']) BENCH_IDEMPOTENCY_KEYS: string = 'true';
 }
 
 async function main(): Promise<void> {
   const config = loadConfig(E2eBenchConfig);
   const { BENCH_RATE: rate, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections, BENCH_REPLICAS: replicas, BENCH_HISTORY: history } = config;
   const statementStats = config.BENCH_STATEMENT_STATS === 'true';
+  const idempotencyKeys = config.BENCH_IDEMPOTENCY_KEYS === 'true';
   const harness = await startCashInHarness('bench_e2e', { replicas, historyCashIns: history, statementStats });
   let failed = false;
   try {
@@ -45,12 +48,13 @@ async function main(): Promise<void> {
         `  servers: ${await harness.bench.describeServers()}`,
         `  settled: ${harness.bench.settled}`,
         `  services: ${replicas === 1 ? 'one process each' : `${replicas} processes each of ${SCALED_SERVICES.join(', ')} (load spread over the ${replicas} gateways); one operator-simulator`}`,
+        `  requests: ${idempotencyKeys ? 'an Idempotency-Key on each, as the SDK sends' : 'no Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=false)'}`,
         `  history: ${history > 0 ? `${history.toLocaleString('en-US')} past cash-ins seeded before the load (tables of production size)` : 'none (the tables start empty)'}`,
         `  targets: ${E2E_TARGETS}`,
       ].join('\n'),
     );
     if (statementStats) await harness.bench.dataSource.query(`SELECT pg_stat_statements_reset()`);
-    const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000 });
+    const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000, idempotencyKeys });
     console.log(
       [
         `offered: ${r.offered} cash-ins over ${r.loadSeconds.toFixed(1)} s; accepted (201): ${r.accepted}; not sent (${connections} already in flight): ${r.notSent}; refused: ${describeRefusals(r.refusals)}`,
