@@ -25,6 +25,25 @@ describe('IdempotencyRepository against Postgres', () => {
     expect(results.filter((r) => r.kind === 'in_progress')).toHaveLength(19);
   });
 
+  it('claims keys arriving together each for its own request, an expired one afresh, a completed one as a replay', async () => {
+    const expired = randomUUID();
+    await claim(expired, 'old body');
+    await db.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [expired]);
+    const done = randomUUID();
+    await claim(done);
+    await repo.complete({ apiKeyId, key: done }, { status: 201, body: '{"done":true}', sealed: false });
+    const fresh = Array.from({ length: 10 }, () => ({ key: randomUUID(), transactionId: randomUUID() }));
+
+    const results = await Promise.all([
+      ...fresh.map(({ key, transactionId }) => claim(key, 'h1', 60_000, transactionId)),
+      claim(expired, 'new body'),
+      claim(done),
+    ]);
+    expect(results.slice(0, 10)).toEqual(fresh.map(({ transactionId }) => ({ kind: 'claimed', transactionId, attempt: 1 })));
+    expect(results[10]).toMatchObject({ kind: 'claimed', attempt: 1 });
+    expect(results[11]).toEqual({ kind: 'replay', response: { status: 201, body: '{"done":true}', sealed: false } });
+  });
+
   it('replays a completed answer and refuses another body', async () => {
     const key = randomUUID();
     expect(await claim(key)).toMatchObject({ kind: 'claimed', attempt: 1 });

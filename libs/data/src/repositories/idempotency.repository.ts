@@ -54,26 +54,21 @@ export class IdempotencyRepository {
     gatherTurn: true,
   });
 
+  /** Claims made at the same moment go in one statement and one commit, each still committed before its work starts. */
+  private readonly claims = new MicroBatcher<ClaimRequest, Record<string, unknown> | null>((batch) => this.claimMany(batch), {
+    maxBatch: 200,
+    maxConcurrentFlushes: 2,
+    gatherTurn: true,
+  });
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async claim(request: ClaimRequest): Promise<ClaimResult> {
     const em = this.dataSource.manager;
-    const { apiKeyId, key, requestHash, transactionId, leaseMs, retentionHours } = request;
+    const { apiKeyId, key, requestHash, leaseMs } = request;
     // A new key, or one whose record has outlived its retention: this request owns it.
-    const inserted = await preparedRows(
-      em,
-      'idempotency_claim',
-      `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + make_interval(hours => $6), 1)
-       ON CONFLICT (api_key_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
-             response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
-             created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
-         WHERE idempotency_keys.expires_at <= now()
-       RETURNING transaction_id, attempts`,
-      [apiKeyId, key, requestHash, transactionId, leaseMs, retentionHours],
-    );
-    if (inserted.length === 1) return claimed(inserted[0]);
+    const inserted = await this.claims.submit(request);
+    if (inserted) return claimed(inserted);
 
     // The same request again after its owner gave up or died: take over, keeping its transaction id.
     const takenOver = await preparedRows(
@@ -105,6 +100,46 @@ export class IdempotencyRepository {
       };
     }
     return { kind: 'in_progress' };
+  }
+
+  /**
+   * Inserts the claims of a batch that are new keys (or past their retention), returning the row
+   * of each one this batch now owns and null for the others. A key twice in one batch is claimed
+   * by its first request only (the others then find it in progress, as they would one after the
+   * other); rows are locked in key order. A batch Postgres refuses is claimed again one by one.
+   */
+  private async claimMany(batch: ClaimRequest[]): Promise<(Record<string, unknown> | null | Error)[]> {
+    const firsts = new Map<string, ClaimRequest>();
+    for (const request of batch) if (!firsts.has(scopeKey(request))) firsts.set(scopeKey(request), request);
+    const rows = [...firsts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, request]) => request);
+    try {
+      const returned = await keyedRows(
+        this.dataSource.manager,
+        'idempotency_claim_many',
+        `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
+         SELECT v.api_key_id, v.key, v.request_hash, 'in_progress', v.transaction_id,
+                now() + make_interval(secs => v.lease_ms / 1000), now() + make_interval(hours => v.retention_hours), 1
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::float8[], $6::int[])
+             AS v(api_key_id, key, request_hash, transaction_id, lease_ms, retention_hours)
+         ON CONFLICT (api_key_id, key) DO UPDATE
+           SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
+               response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
+               created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
+           WHERE idempotency_keys.expires_at <= now()
+         RETURNING api_key_id, key, transaction_id, attempts`,
+        [
+          rows.map((r) => r.apiKeyId), rows.map((r) => r.key), rows.map((r) => r.requestHash), rows.map((r) => r.transactionId),
+          rows.map((r) => r.leaseMs), rows.map((r) => r.retentionHours),
+        ],
+      );
+      const owned = new Map(returned.map((row) => [scopeKey({ apiKeyId: row.api_key_id as string, key: row.key as string }), row]));
+      return batch.map((request) => (firsts.get(scopeKey(request)) === request ? (owned.get(scopeKey(request)) ?? null) : null));
+    } catch (error) {
+      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      const alone: (Record<string, unknown> | null | Error)[] = [];
+      for (const request of batch) alone.push(await this.claimMany([request]).then(([result]) => result));
+      return alone;
+    }
   }
 
   /**
