@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import autocannon, { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { childEnvironment } from '@momo/testing';
 import { BARE_INSERT_TABLE } from './bare-server';
@@ -29,6 +30,8 @@ class BenchConfig {
   @IsInt() @Min(1) @Max(600) BENCH_SECONDS: number = 10;
   /** Concurrent connections used to find the maximum rate. */
   @IsInt() @Min(1) @Max(1_000) BENCH_CONNECTIONS: number = 32;
+  /** 'true': an Idempotency-Key on every POST, as the SDK sends; 'false': none, as runs before 2026-11-26 (evening) sent. */
+  @IsIn(['true', 'false']) BENCH_IDEMPOTENCY_KEYS: string = 'true';
 }
 
 interface Measured {
@@ -42,7 +45,8 @@ interface Measured {
 const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
 
 async function main(): Promise<void> {
-  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS } = loadConfig(BenchConfig);
+  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS } = loadConfig(BenchConfig);
+  const idempotencyKeys = BENCH_IDEMPOTENCY_KEYS === 'true';
   const bench = await startBenchStack('bench');
   const { dataSource, stack, merchant } = bench;
   try {
@@ -58,11 +62,19 @@ async function main(): Promise<void> {
     const nextCustomerPayment = () =>
       JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + (customer++ % 800_000)).padStart(6, '0')}`, description: 'bench', reference: 'bench' });
     const paymentFromNextCustomer = (request: Record<string, unknown>) => ({ ...request, body: nextCustomerPayment() });
+    const keyPrefix = `bench-${randomUUID()}`;
+    let keys = 0;
+    const ownKey = (): Record<string, string> => (idempotencyKeys ? { 'idempotency-key': `${keyPrefix}-${keys++}` } : {});
+    const keyedPaymentFromNextCustomer = (request: Record<string, unknown>) => ({
+      ...paymentFromNextCustomer(request),
+      headers: { ...(request.headers as Record<string, string>), ...ownKey() },
+    });
     console.log(
       [
         `bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres, Redis and the load generator`,
         `  servers: ${await bench.describeServers()}`,
         `  settled: ${bench.settled}`,
+        `  requests: ${idempotencyKeys ? 'an Idempotency-Key on each POST, as the SDK sends' : 'no Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=false)'}`,
         `  targets: ${API_TARGETS}`,
       ].join('\n'),
     );
@@ -102,8 +114,8 @@ async function main(): Promise<void> {
 
     const post = await measure(
       {
-        options: { url: `${base}/v1/payments`, method: 'POST', headers, body, requests: [{ setupRequest: paymentFromNextCustomer }] },
-        paced: { url: `${base}/v1/payments`, method: 'POST', headers, body: nextCustomerPayment },
+        options: { url: `${base}/v1/payments`, method: 'POST', headers, body, requests: [{ setupRequest: keyedPaymentFromNextCustomer }] },
+        paced: { url: `${base}/v1/payments`, method: 'POST', headers, body: nextCustomerPayment, ownHeaders: ownKey },
       },
       stackMeter,
       { drain: true },

@@ -8,6 +8,8 @@ export interface PacedTarget {
   headers: Record<string, string>;
   /** A fresh body per request (POSTs from many customers), or none. */
   body?: () => string;
+  /** Headers of each request's own (an Idempotency-Key), beside `headers`. */
+  ownHeaders?: () => Record<string, string>;
 }
 
 export interface PacedResult {
@@ -37,7 +39,7 @@ export async function pacedLoad(target: PacedTarget, rate: number, seconds: numb
   const inFlight: Promise<void>[] = [];
   const fire = (index: number, due: number): Promise<void> =>
     pool
-      .request({ path: url.pathname + url.search, method: target.method ?? 'GET', headers: target.headers, body: target.body?.() })
+      .request({ path: url.pathname + url.search, method: target.method ?? 'GET', headers: target.ownHeaders ? { ...target.headers, ...target.ownHeaders() } : target.headers, body: target.body?.() })
       .then(async (response) => {
         await response.body.dump();
         if (response.statusCode < 200 || response.statusCode > 299) non2xx++;
