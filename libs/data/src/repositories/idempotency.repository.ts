@@ -109,9 +109,8 @@ export class IdempotencyRepository {
    * other); rows are locked in key order. A batch Postgres refuses is claimed again one by one.
    */
   private async claimMany(batch: ClaimRequest[]): Promise<(Record<string, unknown> | null | Error)[]> {
-    const firsts = new Map<string, ClaimRequest>();
-    for (const request of batch) if (!firsts.has(scopeKey(request))) firsts.set(scopeKey(request), request);
-    const rows = [...firsts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, request]) => request);
+    const firsts = firstOfEachKey(batch, scopeKey);
+    const rows = inKeyOrder(firsts);
     try {
       const returned = await keyedRows(
         this.dataSource.manager,
@@ -133,11 +132,12 @@ export class IdempotencyRepository {
         ],
       );
       const owned = new Map(returned.map((row) => [scopeKey({ apiKeyId: row.api_key_id as string, key: row.key as string }), row]));
+      // A later request for a key the batch already claims gets null: it finds the key in progress.
       return batch.map((request) => (firsts.get(scopeKey(request)) === request ? (owned.get(scopeKey(request)) ?? null) : null));
     } catch (error) {
-      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      if (batch.length === 1) return [asError(error)];
       const alone: (Record<string, unknown> | null | Error)[] = [];
-      for (const request of batch) alone.push(await this.claimMany([request]).then(([result]) => result));
+      for (const request of batch) alone.push((await this.claimMany([request]))[0]);
       return alone;
     }
   }
@@ -170,9 +170,7 @@ export class IdempotencyRepository {
    * two batches at once cannot deadlock. A batch Postgres refuses is stored again answer by answer.
    */
   private async completeMany(batch: Completion[]): Promise<(void | Error)[]> {
-    const firsts = new Map<string, Completion>();
-    for (const completion of batch) firsts.set(scopeKey(completion.scope), firsts.get(scopeKey(completion.scope)) ?? completion);
-    const rows = [...firsts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, completion]) => completion);
+    const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
     try {
       await keyedRows(
         this.dataSource.manager,
@@ -188,8 +186,11 @@ export class IdempotencyRepository {
       );
       return batch.map(() => undefined);
     } catch (error) {
-      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
-      return Promise.all(batch.map((completion) => this.completeOne(this.dataSource.manager, completion).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+      if (batch.length === 1) return [asError(error)];
+      // One after the other, in arrival order: a key twice keeps its first answer here too.
+      const alone: (void | Error)[] = [];
+      for (const completion of batch) alone.push(await this.completeOne(this.dataSource.manager, completion).catch(asError));
+      return alone;
     }
   }
 
@@ -223,6 +224,22 @@ interface Completion {
 
 function scopeKey(scope: IdempotencyScope): string {
   return `${scope.apiKeyId} ${scope.key}`;
+}
+
+/** The first item of each key, by key. */
+function firstOfEachKey<T>(items: T[], keyOf: (item: T) => string): Map<string, T> {
+  const firsts = new Map<string, T>();
+  for (const item of items) if (!firsts.has(keyOf(item))) firsts.set(keyOf(item), item);
+  return firsts;
+}
+
+/** Rows in key order, so that two statements locking some of the same rows take them in the same order. */
+function inKeyOrder<T>(byKey: Map<string, T>): T[] {
+  return [...byKey.keys()].sort().map((key) => byKey.get(key) as T);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function claimed(row: Record<string, unknown>): ClaimResult {
