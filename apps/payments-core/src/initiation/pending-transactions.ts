@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
 import type { InitiationState } from '@momo/domain';
-import { currentCarrier, MicroBatcher } from '@momo/platform';
+import { currentCarrier, MicroBatcher, wholeOrEachAlone } from '@momo/platform';
 
 type Inserted = { transaction: TransactionEntity; created: boolean };
 type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string };
@@ -41,13 +41,9 @@ export class PendingTransactions {
     return this.initiations.submit({ id, state, providerRef });
   }
 
-  private async rowByRowOnFailure<I, R>(items: I[], write: (items: I[]) => Promise<R[]>): Promise<(R | Error)[]> {
-    try {
-      return await write(items);
-    } catch (error) {
-      if (items.length === 1) return [error instanceof Error ? error : new Error(String(error))];
-      this.logger.warn({ err: (error as Error).message, batch: items.length }, 'batched write failed; writing its rows one by one');
-      return Promise.all(items.map(async (item) => (await this.rowByRowOnFailure([item], write))[0]));
-    }
+  private rowByRowOnFailure<I, R>(items: I[], write: (items: I[]) => Promise<R[]>): Promise<(R | Error)[]> {
+    return wholeOrEachAlone(items, write, (error) =>
+      this.logger.warn({ err: (error as Error).message, batch: items.length }, 'batched write failed; writing its rows one by one'),
+    );
   }
 }

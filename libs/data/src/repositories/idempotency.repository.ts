@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { MicroBatcher } from '@momo/platform';
+import { MicroBatcher, wholeOrEachAlone } from '@momo/platform';
 import { queryRows } from './hydrate';
 import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
@@ -48,14 +48,14 @@ export class IdempotencyRepository {
    * Answers stored at the same moment go in one statement and one commit: the replies to one
    * batch of creations reach the gateway together, so their answers are stored together.
    */
-  private readonly completions = new MicroBatcher<Completion, void>((batch) => this.completeMany(batch), {
+  private readonly completions = new MicroBatcher<Completion, void>((batch) => wholeOrEachAlone(batch, (some) => this.completeMany(some)), {
     maxBatch: 200,
     maxConcurrentFlushes: 2,
     gatherTurn: true,
   });
 
   /** Claims made at the same moment go in one statement and one commit, each still committed before its work starts. */
-  private readonly claims = new MicroBatcher<ClaimRequest, Record<string, unknown> | null>((batch) => this.claimMany(batch), {
+  private readonly claims = new MicroBatcher<ClaimRequest, Record<string, unknown> | null>((batch) => wholeOrEachAlone(batch, (some) => this.claimMany(some)), {
     maxBatch: 200,
     maxConcurrentFlushes: 2,
     gatherTurn: true,
@@ -106,40 +106,36 @@ export class IdempotencyRepository {
    * Inserts the claims of a batch that are new keys (or past their retention), returning the row
    * of each one this batch now owns and null for the others. A key twice in one batch is claimed
    * by its first request only (the others then find it in progress, as they would one after the
-   * other); rows are locked in key order. A batch Postgres refuses is claimed again one by one.
+   * other); rows are locked in key order. (A batch Postgres refuses is claimed again one by one: wholeOrEachAlone.)
    */
-  private async claimMany(batch: ClaimRequest[]): Promise<(Record<string, unknown> | null | Error)[]> {
+  private async claimMany(batch: ClaimRequest[]): Promise<(Record<string, unknown> | null)[]> {
     const firsts = firstOfEachKey(batch, scopeKey);
     const rows = inKeyOrder(firsts);
-    try {
-      const returned = await keyedRows(
-        this.dataSource.manager,
-        'idempotency_claim_many',
-        `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
-         SELECT v.api_key_id, v.key, v.request_hash, 'in_progress', v.transaction_id,
-                now() + make_interval(secs => v.lease_ms / 1000), now() + make_interval(hours => v.retention_hours), 1
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::float8[], $6::int[])
-             AS v(api_key_id, key, request_hash, transaction_id, lease_ms, retention_hours)
-         ON CONFLICT (api_key_id, key) DO UPDATE
-           SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
-               response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
-               created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
-           WHERE idempotency_keys.expires_at <= now()
-         RETURNING api_key_id, key, transaction_id, attempts`,
-        [
-          rows.map((r) => r.apiKeyId), rows.map((r) => r.key), rows.map((r) => r.requestHash), rows.map((r) => r.transactionId),
-          rows.map((r) => r.leaseMs), rows.map((r) => r.retentionHours),
-        ],
-      );
-      const owned = new Map(returned.map((row) => [scopeKey({ apiKeyId: row.api_key_id as string, key: row.key as string }), row]));
-      // A later request for a key the batch already claims gets null: it finds the key in progress.
-      return batch.map((request) => (firsts.get(scopeKey(request)) === request ? (owned.get(scopeKey(request)) ?? null) : null));
-    } catch (error) {
-      if (batch.length === 1) return [asError(error)];
-      const alone: (Record<string, unknown> | null | Error)[] = [];
-      for (const request of batch) alone.push((await this.claimMany([request]))[0]);
-      return alone;
-    }
+    const returned = await keyedRows(
+      this.dataSource.manager,
+      'idempotency_claim_many',
+      `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
+       SELECT v.api_key_id, v.key, v.request_hash, 'in_progress', v.transaction_id,
+              now() + make_interval(secs => v.lease_ms / 1000), now() + make_interval(hours => v.retention_hours), 1
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::float8[], $6::int[])
+           AS v(api_key_id, key, request_hash, transaction_id, lease_ms, retention_hours)
+       ON CONFLICT (api_key_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
+             response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
+             created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
+         WHERE idempotency_keys.expires_at <= now()
+       RETURNING api_key_id, key, transaction_id, attempts`,
+      [
+        rows.map((r) => r.apiKeyId), rows.map((r) => r.key), rows.map((r) => r.requestHash), rows.map((r) => r.transactionId),
+        rows.map((r) => r.leaseMs), rows.map((r) => r.retentionHours),
+      ],
+    );
+    const owned = new Map(returned.map((row) => [scopeKey({ apiKeyId: row.api_key_id as string, key: row.key as string }), row]));
+    // A later request for a key the batch already claims gets null: it finds the key in progress.
+    return batch.map((request) => {
+      const key = scopeKey(request);
+      return firsts.get(key) === request ? (owned.get(key) ?? null) : null;
+    });
   }
 
   /**
@@ -167,31 +163,24 @@ export class IdempotencyRepository {
    * One statement for a batch of answers. A key twice in one batch (an abandoned owner finishing
    * after a retry took over) keeps the first answer, as two statements one after the other would:
    * the second finds the key completed and changes nothing. Rows are locked in key order, so
-   * two batches at once cannot deadlock. A batch Postgres refuses is stored again answer by answer.
+   * two batches at once cannot deadlock. (A batch Postgres refuses is stored again answer by answer,
+   * in arrival order: wholeOrEachAlone.)
    */
-  private async completeMany(batch: Completion[]): Promise<(void | Error)[]> {
+  private async completeMany(batch: Completion[]): Promise<void[]> {
     const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
-    try {
-      await keyedRows(
-        this.dataSource.manager,
-        'idempotency_complete_many',
-        `UPDATE idempotency_keys k
-            SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
-           FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
-          WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`,
-        [
-          rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
-          rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
-        ],
-      );
-      return batch.map(() => undefined);
-    } catch (error) {
-      if (batch.length === 1) return [asError(error)];
-      // One after the other, in arrival order: a key twice keeps its first answer here too.
-      const alone: (void | Error)[] = [];
-      for (const completion of batch) alone.push(await this.completeOne(this.dataSource.manager, completion).catch(asError));
-      return alone;
-    }
+    await keyedRows(
+      this.dataSource.manager,
+      'idempotency_complete_many',
+      `UPDATE idempotency_keys k
+          SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
+        WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`,
+      [
+        rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
+        rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
+      ],
+    );
+    return batch.map(() => undefined);
   }
 
   /**
@@ -236,10 +225,6 @@ function firstOfEachKey<T>(items: T[], keyOf: (item: T) => string): Map<string, 
 /** Rows in key order, so that two statements locking some of the same rows take them in the same order. */
 function inKeyOrder<T>(byKey: Map<string, T>): T[] {
   return [...byKey.keys()].sort().map((key) => byKey.get(key) as T);
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 function claimed(row: Record<string, unknown>): ClaimResult {

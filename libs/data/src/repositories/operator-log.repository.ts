@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MicroBatcher } from '@momo/platform';
+import { MicroBatcher, wholeOrEachAlone } from '@momo/platform';
 import { preparedRows } from './prepared';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
 import type { Table } from '../ownership';
@@ -57,14 +57,9 @@ export class OperatorLogRepository {
     return this.callbacks.submit({ record, limit });
   }
 
-  private async recordCallbacks(batch: CallbackToRecord[]): Promise<(string | null | Error)[]> {
-    try {
-      return await this.insertCallbacks(batch);
-    } catch (error) {
-      if (batch.length === 1) return [error instanceof Error ? error : new Error(String(error))];
-      // One row Postgres refuses must not fail the callbacks stored with it.
-      return Promise.all(batch.map(async (item) => (await this.recordCallbacks([item]))[0]));
-    }
+  /** One row Postgres refuses must not fail the callbacks stored with it. */
+  private recordCallbacks(batch: CallbackToRecord[]): Promise<(string | null | Error)[]> {
+    return wholeOrEachAlone(batch, (some) => this.insertCallbacks(some));
   }
 
   /**
