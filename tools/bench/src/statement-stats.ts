@@ -15,7 +15,7 @@ interface StatementRow {
  * planned on (nearly) every call is one whose plan is not reused: unprepared, or prepared but
  * given a custom plan each time. Then the most frequent of those run at top level (BEGIN and
  * COMMIT included): the round trips, besides a deferred constraint trigger's statements, which
- * run at COMMIT.
+ * run at COMMIT. Last, the nested statements (triggers, foreign-key checks) with their time.
  */
 export async function printCostliestStatements(dataSource: DataSource, cashIns: number): Promise<void> {
   const statements: StatementRow[] = await dataSource.query(
@@ -41,4 +41,8 @@ export async function printCostliestStatements(dataSource: DataSource, cashIns: 
   const calls = (of: StatementRow[]) => sum(of, (s) => Number(s.calls));
   console.log(`Statements per cash-in: ${perCashIn(calls(statements))}, ${perCashIn(calls(topLevel))} at top level; the most frequent of those:`);
   for (const r of frequent) console.log(`  ${perCashIn(r.calls).padStart(6)}  ${r.query}`);
+  // Nested: what triggers and foreign-key checks run inside those, unseen by the services.
+  const nested = statements.filter((s) => !s.toplevel).sort((a, b) => Number(b.calls) - Number(a.calls)).slice(0, 12);
+  console.log(`Nested statements (triggers, foreign-key checks) per cash-in, the most frequent:`);
+  for (const r of nested) console.log(`  ${perCashIn(r.calls).padStart(6)}  ${µs(r.exec_ms)} µs  ${r.query}`);
 }

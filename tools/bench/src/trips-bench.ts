@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     );
     const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
     console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook (an Idempotency-Key on each, as the SDK sends)`);
-    console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(countersAfter.commits - countersBefore.commits)} commits`);
+    console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(countersAfter.commits - countersBefore.commits)} commits, ${per(countersAfter.walFlushes - countersBefore.walFlushes)} WAL flushes (fsync; one serves every commit waiting for it)`);
     // A connection opened mid-run costs a server process start and its statements' first plans.
     console.log(`Postgres connections opened during the run: ${countersAfter.sessions - countersBefore.sessions}`);
     for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
@@ -116,10 +116,12 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
   return ids;
 }
 
-async function databaseCounters(dataSource: DataSource): Promise<{ commits: number; sessions: number }> {
+async function databaseCounters(dataSource: DataSource): Promise<{ commits: number; sessions: number; walFlushes: number }> {
   const rows: { xact_commit: string; sessions: string }[] = await dataSource.query(`SELECT xact_commit, sessions FROM pg_stat_database WHERE datname = 'momo'`);
+  // The server's own WAL flushes (fsync), every database's commits together: the private server serves only this run.
+  const wal: { wal_sync: string }[] = await dataSource.query(`SELECT wal_sync FROM pg_stat_wal`);
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
-  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0) };
+  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0), walFlushes: Number(wal[0]?.wal_sync ?? 0) };
 }
 
 function commandStats(info: string): Map<string, number> {
