@@ -25,6 +25,13 @@ export class SimulatorConfig extends ServiceConfig {
   @IsInt() @Min(1) @Max(100)
   SIMULATOR_DATABASE_POOL_SIZE: number = 5;
 
+  /**
+   * 'off': the simulator's commits do not wait for the disk. Safe while it shares our Postgres
+   * server, whose next waiting commit of ours flushes them (docs/simulator.md); 'on' for a
+   * simulator on a server of its own that may crash.
+   */
+  @IsIn(['on', 'off']) SIMULATOR_SYNCHRONOUS_COMMIT: 'on' | 'off' = 'off';
+
   // MTN MoMo: API user (a UUID v4, as MTN issues them), API key, one subscription key per product.
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, { message: 'must be a UUID v4' })
   MTN_API_USER: string = '0b8b5a52-4a4e-4d3f-9c43-7f1a2d6e8b10';

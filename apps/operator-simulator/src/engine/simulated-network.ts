@@ -59,7 +59,7 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   constructor(private readonly config: SimulatorConfig) {}
 
   async onModuleInit(): Promise<void> {
-    this.pools = openSimulatorPools(simulatorDatabaseUrl(this.config), this.config.SIMULATOR_DATABASE_POOL_SIZE, (error) =>
+    this.pools = openSimulatorPools(simulatorDatabaseUrl(this.config), { size: this.config.SIMULATOR_DATABASE_POOL_SIZE, synchronousCommit: this.config.SIMULATOR_SYNCHRONOUS_COMMIT }, (error) =>
       this.logger.warn({ err: error.message }, 'idle database connection lost; the pool opens another'),
     );
     await ensureSchema(this.pools.general);

@@ -17,7 +17,7 @@ describe('SimulatorStore batches (real Postgres)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    pools = openSimulatorPools(db.url, 3, () => undefined);
+    pools = openSimulatorPools(db.url, { size: 3, synchronousCommit: 'off' }, () => undefined);
     pool = pools.general;
     await ensureSchema(pool);
     store = new SimulatorStore(pools, LIMITS);
@@ -185,7 +185,7 @@ describe('SimulatorStore batches (real Postgres)', () => {
     expect(await store.createMany([third])).toEqual([{ kind: 'limit', limit: 'daily', value: 5_000 }]);
 
     // A restarted simulator reads today's totals from its table.
-    const restartedPools = openSimulatorPools(db.url, 2, () => undefined);
+    const restartedPools = openSimulatorPools(db.url, { size: 2, synchronousCommit: 'off' }, () => undefined);
     try {
       const restarted = new SimulatorStore(restartedPools, LIMITS);
       expect(await restarted.createMany([request('250780000011', 1_001)])).toEqual([{ kind: 'limit', limit: 'daily', value: 5_000 }]);
