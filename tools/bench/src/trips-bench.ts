@@ -117,11 +117,12 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
 }
 
 async function databaseCounters(dataSource: DataSource): Promise<{ commits: number; sessions: number; walFlushes: number }> {
-  const rows: { xact_commit: string; sessions: string }[] = await dataSource.query(`SELECT xact_commit, sessions FROM pg_stat_database WHERE datname = 'momo'`);
-  // The server's own WAL flushes (fsync), every database's commits together: the private server serves only this run.
-  const wal: { wal_sync: string }[] = await dataSource.query(`SELECT wal_sync FROM pg_stat_wal`);
+  // WAL flushes are the whole server's (every database's commits together): the private server serves only this run.
+  const rows: { xact_commit: string; sessions: string; wal_sync: string }[] = await dataSource.query(
+    `SELECT xact_commit, sessions, (SELECT wal_sync FROM pg_stat_wal) AS wal_sync FROM pg_stat_database WHERE datname = 'momo'`,
+  );
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
-  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0), walFlushes: Number(wal[0]?.wal_sync ?? 0) };
+  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0), walFlushes: Number(rows[0]?.wal_sync ?? 0) };
 }
 
 function commandStats(info: string): Map<string, number> {

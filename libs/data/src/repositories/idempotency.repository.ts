@@ -218,7 +218,10 @@ function scopeKey(scope: IdempotencyScope): string {
 /** The first item of each key, by key. */
 function firstOfEachKey<T>(items: T[], keyOf: (item: T) => string): Map<string, T> {
   const firsts = new Map<string, T>();
-  for (const item of items) if (!firsts.has(keyOf(item))) firsts.set(keyOf(item), item);
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!firsts.has(key)) firsts.set(key, item);
+  }
   return firsts;
 }
 
