@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { IsIn } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { loadConfig } from '@momo/platform';
@@ -20,6 +20,31 @@ export const SCALED_SERVICES = ['api-gateway', 'payments-core', 'operator-adapte
  */
 class BenchTransportConfig {
   @IsIn(['unix', 'tcp']) BENCH_TRANSPORT: 'unix' | 'tcp' = 'unix';
+}
+
+/**
+ * For trying a setting or a Node.js flag on every service without a build of its own (the services
+ * get no environment from the benchmark's: each is started with its settings alone).
+ */
+class BenchExperimentConfig {
+  /** Settings for every service, as a JSON object of strings: `{"RPC_BATCHES_IN_FLIGHT":"1"}`. */
+  @IsString() BENCH_SERVICE_SETTINGS = '';
+  /** Node.js flags for every service, space-separated: `--single-threaded-gc`. */
+  @IsString() BENCH_NODE_ARGS = '';
+}
+
+function experimentSettings(json: string): Record<string, string> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('BENCH_SERVICE_SETTINGS must be a JSON object of strings, e.g. {"RPC_BATCHES_IN_FLIGHT":"1"}');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
+    throw new Error('BENCH_SERVICE_SETTINGS must be a JSON object of strings, e.g. {"RPC_BATCHES_IN_FLIGHT":"1"}');
+  }
+  return parsed as Record<string, string>;
 }
 
 export interface BenchStackOptions {
@@ -75,6 +100,12 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       pinProcessTree(redis.pid!, options.cpuList);
     }
     const overSockets = loadConfig(BenchTransportConfig).BENCH_TRANSPORT === 'unix';
+    const experiment = loadConfig(BenchExperimentConfig);
+    const experimentEnv = experimentSettings(experiment.BENCH_SERVICE_SETTINGS);
+    const experimentFlags = experiment.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean);
+    if (experiment.BENCH_SERVICE_SETTINGS || experimentFlags.length > 0) {
+      console.log(`  experiment: every service with settings ${JSON.stringify(experimentEnv)} and Node.js flags [${experimentFlags.join(' ')}]`);
+    }
     const databaseUrl = overSockets ? postgres.socketUrl('momo') : `${postgres.url}/momo`;
     await ensureDatabase(databaseUrl);
     await runMigrations(databaseUrl);
@@ -95,10 +126,10 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       ...testStackOptions(databaseUrl, queuePrefix, join(WORKSPACE_ROOT, 'tmp', 'bench-logs', queuePrefix), overSockets ? redis.socketUrl : redis.url),
       // Under taskset, a service starts (and JIT-compiles) on the stack's CPUs like the rest of it.
       ...(options.cpuList ? { launcher: ['taskset', '--cpu-list', options.cpuList] } : {}),
-      nodeArgs: options.nodeArgs,
+      nodeArgs: [...(options.nodeArgs ?? []), ...experimentFlags],
       replicas: Object.fromEntries(SCALED_SERVICES.map((service) => [service, replicas])),
       env: {
-        '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20' },
+        '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20', ...experimentEnv },
         'operator-adapter': {
           MTN_TEST_REQUESTS_PER_SECOND: '100000',
           MTN_TEST_STATUS_QUERIES_PER_SECOND: '100000',
