@@ -35,16 +35,19 @@ class BenchExperimentConfig {
 
 function experimentSettings(json: string): Record<string, string> {
   if (!json) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    throw new Error('BENCH_SERVICE_SETTINGS must be a JSON object of strings, e.g. {"RPC_BATCHES_IN_FLIGHT":"1"}');
-  }
+  const parsed = parsedOrUndefined(json);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
     throw new Error('BENCH_SERVICE_SETTINGS must be a JSON object of strings, e.g. {"RPC_BATCHES_IN_FLIGHT":"1"}');
   }
   return parsed as Record<string, string>;
+}
+
+function parsedOrUndefined(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface BenchStackOptions {
@@ -103,7 +106,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const experiment = loadConfig(BenchExperimentConfig);
     const experimentEnv = experimentSettings(experiment.BENCH_SERVICE_SETTINGS);
     const experimentFlags = experiment.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean);
-    if (experiment.BENCH_SERVICE_SETTINGS || experimentFlags.length > 0) {
+    if (Object.keys(experimentEnv).length > 0 || experimentFlags.length > 0) {
       console.log(`  experiment: every service with settings ${JSON.stringify(experimentEnv)} and Node.js flags [${experimentFlags.join(' ')}]`);
     }
     const databaseUrl = overSockets ? postgres.socketUrl('momo') : `${postgres.url}/momo`;
