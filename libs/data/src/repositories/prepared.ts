@@ -69,7 +69,8 @@ export async function runNamed(client: PoolClient, name: string, text: string, v
  * The query through pg's callback form, not its promise form. Under an AsyncLocalStorage (the
  * request id's and the logger's), pg's own promise left about 1 KB of every request alive through
  * one scavenge more, so it reached the old space and a Mark-Compact came every few seconds under
- * load (docs/performance.md, step 29). Why is pg's and V8's business; the callback form does not.
+ * load (docs/performance.md, step 29). Why was not found (it lies in pg or V8); the callback form
+ * does not do it.
  */
 function queryWithCallback(client: PoolClient, config: QueryConfig): Promise<QueryResult> {
   return new Promise((resolve, reject) => client.query(config, (error: Error | undefined, result: QueryResult) => (error ? reject(error) : resolve(result))));
