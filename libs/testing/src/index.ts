@@ -18,3 +18,4 @@ export * from './money-checks';
 export * from './http-call';
 export * from './harness';
 export * from './queued-items';
+export * from './otlp-receiver';

@@ -12,6 +12,7 @@ import { childEnvironment } from '@momo/testing';
 import { BARE_INSERT_TABLE } from './bare-server';
 import { BenchStack, startBenchStack } from './bench-stack';
 import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
+import { drained } from './drained';
 import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
 import { API_TARGETS, GET_P99_TARGET_MS, POST_P99_TARGET_MS, READ_RATIO_TARGET } from './targets';
 
@@ -180,21 +181,6 @@ async function withBareServer<T>(bench: BenchStack, env: Record<string, string>,
     await Promise.race([exited, sleep(5_000)]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-}
-
-/**
- * Waits until every transaction so far is final (answers how long that took), so a paced run
- * measures its own load rather than the backlog the closed-loop maximum left in the pipeline.
- */
-async function drained(dataSource: DataSource): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const [{ pending }] = (await dataSource.query(`SELECT count(*)::int AS pending FROM transactions WHERE status = 'pending'`)) as { pending: number }[];
-    if (pending === 0) break;
-    if (Date.now() - started > 300_000) throw new Error(`${pending} transactions still pending after 5 minutes`);
-    await sleep(500);
-  }
-  return Date.now() - started;
 }
 
 main().catch((error: unknown) => {

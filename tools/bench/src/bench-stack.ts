@@ -64,6 +64,8 @@ export interface BenchStackOptions {
   historyCashIns?: number;
   /** Extra Node.js flags for every service (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** Extra settings for every service (e.g. where to export traces). */
+  serviceSettings?: Record<string, string>;
 }
 
 export interface BenchStack {
@@ -132,7 +134,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       nodeArgs: [...(options.nodeArgs ?? []), ...experimentFlags],
       replicas: Object.fromEntries(SCALED_SERVICES.map((service) => [service, replicas])),
       env: {
-        '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20', ...experimentEnv },
+        '*': { LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '20', SIMULATOR_DATABASE_POOL_SIZE: '20', ...options.serviceSettings, ...experimentEnv },
         'operator-adapter': {
           MTN_TEST_REQUESTS_PER_SECOND: '100000',
           MTN_TEST_STATUS_QUERIES_PER_SECOND: '100000',

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { EVENT_HEADER, REQUEST_ID_DELIVERY_HEADER, TransactionView } from '@momo/contracts';
-import { ServiceName, startTestSystem, TestSystem, waitFor } from '@momo/testing';
-import { OtlpReceiver } from './otlp-receiver';
+import { OtlpReceiver, ServiceName, startTestSystem, TestSystem, waitFor } from '@momo/testing';
 
 const FIVE_SERVICES = ['api-gateway', 'payments-core', 'operator-adapter', 'reconciler', 'webhook-dispatcher'];
 

@@ -7,19 +7,33 @@ export interface ReceivedSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  /** OTLP's SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
+  /** Milliseconds since the epoch, fractions kept. */
+  startMs: number;
+  endMs: number;
+}
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
 }
 
 interface OtlpJson {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] }[];
+    scopeSpans?: { spans?: OtlpSpan[] }[];
   }[];
 }
 
 /**
  * A tiny OTLP/HTTP trace receiver (the JSON encoding the OTLP HTTP exporter sends), standing where
- * a collector would: every service exports to it, the test reads what arrived.
+ * a collector would: every service exports to it, the test (or bench:hops) reads what arrived.
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
@@ -57,11 +71,26 @@ export class OtlpReceiver {
       const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? 'unknown';
       for (const scope of resourceSpans.scopeSpans ?? []) {
         for (const span of scope.spans ?? []) {
-          this.spans.push({ service, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, kind: span.kind });
+          this.spans.push({
+            service,
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId || undefined,
+            name: span.name,
+            kind: span.kind,
+            startMs: nanosToMs(span.startTimeUnixNano),
+            endMs: nanosToMs(span.endTimeUnixNano),
+          });
         }
       }
     }
   }
+}
+
+/** Nanoseconds since the epoch are past a double's exact range: split before dividing. */
+function nanosToMs(nanos: string): number {
+  const whole = BigInt(nanos);
+  return Number(whole / 1_000_000n) + Number(whole % 1_000_000n) / 1e6;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

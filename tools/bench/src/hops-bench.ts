@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Matches, IsInt, Max, Min } from 'class-validator';
+import { loadConfig } from '@momo/platform';
+import { OtlpReceiver } from '@momo/testing';
+import { startBenchStack } from './bench-stack';
+import { drained } from './drained';
+import { pacedLoad } from './paced-load';
+import { HopFigures, postHops } from './post-hops';
+import { POST_P99_TARGET_MS } from './targets';
+
+/**
+ * `npm run bench:hops`: where the time of `POST /v1/payments` goes, hop by hop. The whole stack
+ * runs with OpenTelemetry on, exporting to a receiver in this process; POSTs (each with its own
+ * Idempotency-Key, as the SDK sends) are paced at each rate in turn, and every trace is cut at
+ * the moments its spans mark (post-hops.ts): the gateway's checks and claim, each queue hop, each
+ * service's commits, the operator call, the way back. Prints p50/p90/p99 per hop beside the
+ * client's own latency; asserts nothing. Tracing costs CPU of its own, so the absolute figures sit
+ * above bench:api's; the split is what this is for.
+ */
+class HopsConfig {
+  /** Rates to pace POSTs at, in turn, comma-separated (requests/s). */
+  @Matches(/^\d+(,\d+)*$/) BENCH_RATES = '5,30';
+  /** Length of each rate's run. */
+  @IsInt() @Min(1) @Max(600) BENCH_SECONDS: number = 20;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(HopsConfig);
+  const rates = config.BENCH_RATES.split(',').map(Number);
+  const receiver = await OtlpReceiver.start();
+  const bench = await startBenchStack('hops', { serviceSettings: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } });
+  try {
+    const base = bench.stack.url('api-gateway');
+    let customer = 0;
+    const target = {
+      url: `${base}/v1/payments`,
+      method: 'POST' as const,
+      headers: { authorization: `Bearer ${bench.merchant.appKey}`, 'content-type': 'application/json' },
+      body: () => JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + (customer++ % 800_000)).padStart(6, '0')}`, description: 'bench', reference: 'bench' }),
+      ownHeaders: () => ({ 'idempotency-key': randomUUID() }),
+    };
+    console.log(
+      [
+        `bench:hops: POST /v1/payments paced at ${rates.join(', ')} req/s, ${config.BENCH_SECONDS} s each, every service tracing to this process`,
+        `  servers: ${await bench.describeServers()}`,
+        `  settled: ${bench.settled}`,
+        '  each hop runs from one span edge to the next; span starts carry their service clock in whole milliseconds, so a hop is ±1 ms',
+      ].join('\n'),
+    );
+    // Warm-up: the services compile their hot code; its traces are not counted.
+    await pacedLoad(target, rates[0], 5);
+    await drained(bench.dataSource);
+    for (const rate of rates) {
+      await sleep(2_000); // the warm-up's (or previous rate's) last spans arrive
+      const first = receiver.spans.length;
+      const client = await pacedLoad(target, rate, config.BENCH_SECONDS);
+      await drained(bench.dataSource);
+      await sleep(2_000); // exporters send every second
+      const hops = postHops(receiver.spans.slice(first));
+      console.log(
+        [
+          '',
+          `at ${rate} req/s: ${client.requests} POSTs, client p50 ${client.p50.toFixed(1)} ms, p99 ${client.p99.toFixed(1)} ms (non-2xx ${client.non2xx}, errors ${client.errors})   [target p99 < ${POST_P99_TARGET_MS} ms at half the maximum]`,
+          `  traces: ${hops.traces}, with every hop: ${hops.complete} (a batched statement shows in the trace of the call that sent the batch only)`,
+          '| hop | p50 ms | p90 ms | p99 ms | mean ms |',
+          '|---|---|---|---|---|',
+          ...[...hops.hops, hops.total].map(row),
+        ].join('\n'),
+      );
+    }
+  } finally {
+    await bench.stop();
+    await receiver.close();
+  }
+}
+
+function row(h: HopFigures): string {
+  const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+  return `| ${h.label} | ${ms(h.p50)} | ${ms(h.p90)} | ${ms(h.p99)} | ${ms(h.mean)} |`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

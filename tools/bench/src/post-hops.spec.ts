@@ -1,0 +1,66 @@
+import type { ReceivedSpan } from '@momo/testing';
+import { POST_HOPS, postHops } from './post-hops';
+
+/** One POST's spans as the services export them, starting at `t0` ms; `omit` leaves a span out (a batch another call sent). */
+function postTrace(traceId: string, t0: number, omit?: string): ReceivedSpan[] {
+  let id = 0;
+  const span = (service: string, name: string, kind: number, start: number, end: number): ReceivedSpan => ({
+    service,
+    traceId,
+    spanId: `${traceId}-${id++}`,
+    name,
+    kind,
+    startMs: t0 + start,
+    endMs: t0 + end,
+  });
+  const spans = [
+    span('api-gateway', 'POST', 2, 0, 40),
+    span('api-gateway', 'pg.query:idempotency_claim_many momo', 3, 2, 4),
+    span('api-gateway', 'payment-commands send create-payment', 4, 5, 5),
+    span('payments-core', 'payment-commands process create-payment', 5, 7, 33),
+    span('payments-core', 'pg.query:transactions_insert_many momo', 3, 8, 10),
+    span('payments-core', 'operator-requests send initiate-transaction', 4, 11, 11),
+    span('operator-adapter', 'operator-requests process initiate-transaction', 5, 14, 26),
+    // A token call first: not the initiation.
+    span('operator-adapter', 'operator mtn collection.token', 3, 15, 16),
+    span('operator-adapter', 'operator mtn collection.requesttopay', 3, 17, 22),
+    // The adapter's HTTP client span has the request's name too: it must not be taken for the request.
+    span('operator-adapter', 'POST', 3, 17, 22),
+    span('operator-adapter', 'operator mtn collection.requesttopay.status', 3, 60, 61),
+    span('payments-core', 'pg.query:transactions-set-initiation-states momo', 3, 28, 31),
+    span('api-gateway', 'pg.query:idempotency_complete_many momo', 3, 35, 37),
+  ];
+  return omit ? spans.filter((s) => !s.name.includes(omit)) : spans;
+}
+
+describe('postHops', () => {
+  it('cuts each POST at its spans: the hops add up to the whole request', () => {
+    const result = postHops([...postTrace('a', 1_000), ...postTrace('b', 5_000)]);
+
+    expect(result).toMatchObject({ traces: 2, complete: 2 });
+    expect(result.hops.map((h) => [h.label, h.p50])).toEqual(
+      [2, 2, 3, 4, 3, 3, 5, 4, 2, 3, 4, 2, 3].map((ms, i) => [POST_HOPS[i], ms]),
+    );
+    expect(result.hops.reduce((sum, h) => sum + h.mean, 0)).toBe(40);
+    expect(result.total).toMatchObject({ p50: 40, p99: 40, mean: 40 });
+  });
+
+  it('counts a trace that lacks a moment but leaves it out of the split', () => {
+    const result = postHops([...postTrace('a', 0), ...postTrace('b', 100, 'idempotency_claim')]);
+
+    expect(result).toMatchObject({ traces: 2, complete: 1 });
+    expect(result.total.mean).toBe(40);
+  });
+
+  it('ignores traces that are not a POST to the gateway (background work, webhooks)', () => {
+    const background: ReceivedSpan[] = [
+      { service: 'reconciler', traceId: 'r', spanId: 'r1', name: 'reconciliation process reconciliation-sweep', kind: 5, startMs: 0, endMs: 3 },
+      { service: 'operator-simulator', traceId: 's', spanId: 's1', name: 'POST', kind: 2, startMs: 0, endMs: 3 },
+    ];
+
+    const result = postHops(background);
+
+    expect(result.traces).toBe(0);
+    expect(result.total.mean).toBeNaN();
+  });
+});
