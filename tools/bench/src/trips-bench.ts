@@ -70,6 +70,8 @@ async function main(): Promise<void> {
     const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
     console.log(`bench:trips: ${ids.length} cash-ins at ${rate}/s, each to its signed webhook (an Idempotency-Key on each, as the SDK sends)`);
     console.log(`Postgres per cash-in: ${per(totalStatements)} statements, ${per(countersAfter.commits - countersBefore.commits)} commits, ${per(countersAfter.walFlushes - countersBefore.walFlushes)} WAL flushes (fsync; one serves every commit waiting for it)`);
+    const walKb = (countersAfter.walBytes - countersBefore.walBytes) / 1024;
+    console.log(`  WAL written per cash-in: ${per(walKb)} KB, ${per(countersAfter.walFullPages - countersBefore.walFullPages)} full-page images (a page's first change after a checkpoint)`);
     // A connection opened mid-run costs a server process start and its statements' first plans.
     console.log(`Postgres connections opened during the run: ${countersAfter.sessions - countersBefore.sessions}`);
     for (const [service, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${per(n)} statements`);
@@ -116,13 +118,29 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
   return ids;
 }
 
-async function databaseCounters(dataSource: DataSource): Promise<{ commits: number; sessions: number; walFlushes: number }> {
-  // WAL flushes are the whole server's (every database's commits together): the private server serves only this run.
-  const rows: { xact_commit: string; sessions: string; wal_sync: string }[] = await dataSource.query(
-    `SELECT xact_commit, sessions, (SELECT wal_sync FROM pg_stat_wal) AS wal_sync FROM pg_stat_database WHERE datname = 'momo'`,
+interface DatabaseCounters {
+  commits: number;
+  sessions: number;
+  walFlushes: number;
+  walBytes: number;
+  /** Full-page images: a page's first change after a checkpoint writes the whole page to the WAL. */
+  walFullPages: number;
+}
+
+async function databaseCounters(dataSource: DataSource): Promise<DatabaseCounters> {
+  // The WAL figures are the whole server's (every database's commits together): the private server serves only this run.
+  const rows: { xact_commit: string; sessions: string; wal_sync: string; wal_bytes: string; wal_fpi: string }[] = await dataSource.query(
+    `SELECT xact_commit, sessions, w.wal_sync, w.wal_bytes, w.wal_fpi FROM pg_stat_database, pg_stat_wal w WHERE datname = 'momo'`,
   );
   // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms idle).
-  return { commits: Number(rows[0]?.xact_commit ?? 0), sessions: Number(rows[0]?.sessions ?? 0), walFlushes: Number(rows[0]?.wal_sync ?? 0) };
+  const row = rows[0];
+  return {
+    commits: Number(row?.xact_commit ?? 0),
+    sessions: Number(row?.sessions ?? 0),
+    walFlushes: Number(row?.wal_sync ?? 0),
+    walBytes: Number(row?.wal_bytes ?? 0),
+    walFullPages: Number(row?.wal_fpi ?? 0),
+  };
 }
 
 function commandStats(info: string): Map<string, number> {
