@@ -44,10 +44,13 @@ export class OtlpReceiver {
     const server = createServer();
     const receiver = new OtlpReceiver(server);
     server.on('request', (req, res) => {
-      void readBody(req).then((body) => {
-        if (req.url === '/v1/traces' && req.method === 'POST') receiver.collect(JSON.parse(body) as OtlpJson);
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
+      void readBody(req)
+        .then((body) => {
+          if (req.url === '/v1/traces' && req.method === 'POST') receiver.collect(JSON.parse(body) as OtlpJson);
+          return 200;
+        })
+        .catch(() => 400) // a body that is not OTLP JSON: refused, as a collector would
+        .then((status) => res.writeHead(status, { 'content-type': 'application/json' }).end('{}'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
