@@ -4,6 +4,7 @@ import { WebhookReceiver } from '@momo/testing';
 import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
 import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
 import { postgresPerService, sampleBackends } from './postgres-by-service';
+import { quantile } from './quantile';
 
 /** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
 export interface CashInHarness {
@@ -136,7 +137,6 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
     const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
     const latencies = done.map(latencyOf).sort((a, b) => a - b);
     const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
-    const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
     const pct = (p: number) => quantile(latencies, p);
     const third = (run.seconds * 1000) / 3;
     const medianOfOffers = (from: number, to: number) =>

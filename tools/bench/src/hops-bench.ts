@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Matches, IsInt, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import type { DataSource } from 'typeorm';
 import { loadConfig } from '@momo/platform';
 import { OtlpReceiver } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
@@ -51,13 +52,11 @@ async function main(): Promise<void> {
     );
     // Warm-up: the services compile their hot code; its traces are not counted.
     await pacedLoad(target, rates[0], 5);
-    await drained(bench.dataSource);
+    await untilExported(bench.dataSource);
     for (const rate of rates) {
-      await sleep(2_000); // the warm-up's (or previous rate's) last spans arrive
       const first = receiver.spans.length;
       const client = await pacedLoad(target, rate, config.BENCH_SECONDS);
-      await drained(bench.dataSource);
-      await sleep(2_000); // exporters send every second
+      await untilExported(bench.dataSource);
       const hops = postHops(receiver.spans.slice(first));
       console.log(
         [
@@ -74,6 +73,12 @@ async function main(): Promise<void> {
     await bench.stop();
     await receiver.close();
   }
+}
+
+/** Every cash-in so far final, and the spans of every POST so far with the receiver (exporters send every second). */
+async function untilExported(dataSource: DataSource): Promise<void> {
+  await drained(dataSource);
+  await sleep(2_000);
 }
 
 function row(h: HopFigures): string {

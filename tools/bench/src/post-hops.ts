@@ -1,57 +1,48 @@
 import type { ReceivedSpan } from '@momo/testing';
+import { quantile } from './quantile';
 
-/** A moment in a POST's trace: the start or end of the first span a service made by that name. */
+/** A moment in a POST's trace: the start or end of the first span a service made by that name (and of that kind, when given). */
 interface Moment {
   service: string;
   span: RegExp;
+  kind?: number;
   edge: 'start' | 'end';
 }
 
+const SERVER = 2;
+
 const at = (service: string, span: RegExp, edge: 'start' | 'end'): Moment => ({ service, span, edge });
 
-/** The request itself: the gateway's server span (the adapter's and simulator's `POST` spans are other kinds or services). */
-const REQUEST = /^POST$/;
+/** The request itself: the gateway's server span (the adapter's HTTP client span is named `POST` too). */
+const REQUEST = { service: 'api-gateway', span: /^POST$/, kind: SERVER } as const;
 /** The adapter's call that puts the payment before the operator: any operator call but a token or a status query. */
 const INITIATION_CALL = /^operator \w+ (?!\S*(token|status))\S+$/;
 
 /**
- * The way of `POST /v1/payments` from the gateway to the operator and back, as the moments the
- * services' spans mark, in order. Each hop runs from one moment to the next, so the hops of a
- * trace add up to its whole request.
+ * The way of `POST /v1/payments` from the gateway to the operator and back: from the request's
+ * start, each hop runs to the moment its spans mark, so the hops of a trace add up to the whole
+ * request.
  */
-const MOMENTS: Moment[] = [
-  at('api-gateway', REQUEST, 'start'),
-  at('api-gateway', /idempotency_claim/, 'start'),
-  at('api-gateway', /idempotency_claim/, 'end'),
-  at('payments-core', /process create-payment$/, 'start'),
-  at('payments-core', /send initiate-transaction$/, 'start'),
-  at('operator-adapter', /process initiate-transaction$/, 'start'),
-  at('operator-adapter', INITIATION_CALL, 'start'),
-  at('operator-adapter', INITIATION_CALL, 'end'),
-  at('operator-adapter', /process initiate-transaction$/, 'end'),
-  at('payments-core', /set-initiation-states/, 'start'),
-  at('payments-core', /set-initiation-states/, 'end'),
-  at('api-gateway', /idempotency_complete/, 'start'),
-  at('api-gateway', /idempotency_complete/, 'end'),
-  at('api-gateway', REQUEST, 'end'),
+const HOPS: { label: string; until: Moment }[] = [
+  { label: 'gateway: request read, key and body checked', until: at('api-gateway', /idempotency_claim/, 'start') },
+  { label: 'gateway: Idempotency-Key claim committed', until: at('api-gateway', /idempotency_claim/, 'end') },
+  { label: 'queue: create-payment to payments-core', until: at('payments-core', /process create-payment$/, 'start') },
+  { label: 'payments-core: fee read, pending row committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
+  { label: 'queue: initiate-transaction to operator-adapter', until: at('operator-adapter', /process initiate-transaction$/, 'start') },
+  { label: 'operator-adapter: transaction read, request built', until: at('operator-adapter', INITIATION_CALL, 'start') },
+  { label: 'operator: request to pay (HTTP to the simulator)', until: at('operator-adapter', INITIATION_CALL, 'end') },
+  { label: 'operator-adapter: request log committed', until: at('operator-adapter', /process initiate-transaction$/, 'end') },
+  { label: 'queue: reply to payments-core', until: at('payments-core', /set-initiation-states/, 'start') },
+  { label: 'payments-core: initiation outcome committed', until: at('payments-core', /set-initiation-states/, 'end') },
+  { label: 'queue: reply to the gateway', until: at('api-gateway', /idempotency_complete/, 'start') },
+  { label: 'gateway: answer stored', until: at('api-gateway', /idempotency_complete/, 'end') },
+  { label: 'gateway: response written', until: { ...REQUEST, edge: 'end' } },
 ];
 
+const MOMENTS: Moment[] = [{ ...REQUEST, edge: 'start' }, ...HOPS.map((hop) => hop.until)];
+
 /** What happens between consecutive moments, one label per hop. */
-export const POST_HOPS = [
-  'gateway: request read, key and body checked',
-  'gateway: Idempotency-Key claim committed',
-  'queue: create-payment to payments-core',
-  'payments-core: fee read, pending row committed',
-  'queue: initiate-transaction to operator-adapter',
-  'operator-adapter: transaction read, request built',
-  'operator: request to pay (HTTP to the simulator)',
-  'operator-adapter: request log committed',
-  'queue: reply to payments-core',
-  'payments-core: initiation outcome committed',
-  'queue: reply to the gateway',
-  'gateway: answer stored',
-  'gateway: response written',
-] as const;
+export const POST_HOPS = HOPS.map((hop) => hop.label);
 
 export interface HopFigures {
   label: string;
@@ -83,7 +74,7 @@ export function postHops(spans: readonly ReceivedSpan[]): PostHops {
   const totals: number[] = [];
   let traces = 0;
   for (const trace of byTrace.values()) {
-    if (!trace.some(isPostRequest)) continue;
+    if (!trace.some((span) => matches(span, REQUEST))) continue;
     traces++;
     const moments = MOMENTS.map((moment) => timeOf(trace, moment));
     if (moments.some((t) => t === undefined)) continue;
@@ -99,23 +90,18 @@ export function postHops(spans: readonly ReceivedSpan[]): PostHops {
   };
 }
 
-function isPostRequest(span: ReceivedSpan): boolean {
-  return span.service === 'api-gateway' && span.kind === SERVER && REQUEST.test(span.name);
+function matches(span: ReceivedSpan, moment: Omit<Moment, 'edge'>): boolean {
+  return span.service === moment.service && moment.span.test(span.name) && (moment.kind === undefined || span.kind === moment.kind);
 }
 
-const SERVER = 2;
-
 function timeOf(trace: ReceivedSpan[], moment: Moment): number | undefined {
-  const span = trace
-    .filter((s) => s.service === moment.service && moment.span.test(s.name) && (moment.span !== REQUEST || s.kind === SERVER))
-    .sort((a, b) => a.startMs - b.startMs)[0];
+  const span = trace.filter((s) => matches(s, moment)).sort((a, b) => a.startMs - b.startMs)[0];
   if (!span) return undefined;
   return moment.edge === 'start' ? span.startMs : span.endMs;
 }
 
 function figures(label: string, values: number[]): HopFigures {
   const sorted = [...values].sort((a, b) => a - b);
-  const quantile = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]);
   const mean = sorted.length === 0 ? NaN : sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
-  return { label, p50: quantile(0.5), p90: quantile(0.9), p99: quantile(0.99), mean };
+  return { label, p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99), mean };
 }
