@@ -8,6 +8,7 @@ import { loadConfig } from '@momo/platform';
 import { waitFor, WebhookReceiver } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
 import { printCostliestStatements } from './statement-stats';
+import { printWalByRelation, walPosition } from './wal-by-relation';
 
 /**
  * `npm run bench:trips`: what one cash-in costs in round trips, the currency this machine pays
@@ -26,12 +27,15 @@ class TripsBenchConfig {
   @IsOptional() @IsString() TRIPS_PROFILE_DIR?: string;
   /** 'true': also the costliest statements by Postgres time, planning apart from execution (pg_stat_statements). */
   @IsIn(['true', 'false']) TRIPS_STATEMENT_STATS: string = 'false';
+  /** 'true': also the WAL written per cash-in by table and index (pg_walinspect). */
+  @IsIn(['true', 'false']) TRIPS_WAL_BY_TABLE: string = 'false';
 }
 
 async function main(): Promise<void> {
   const config = loadConfig(TripsBenchConfig);
   const { TRIPS_CASH_INS: count, TRIPS_RATE: rate, TRIPS_PROFILE_DIR: profileDir } = config;
   const statementStats = config.TRIPS_STATEMENT_STATS === 'true';
+  const walByTable = config.TRIPS_WAL_BY_TABLE === 'true';
   const receiver = await WebhookReceiver.start();
   const bench = await startBenchStack('trips', {
     webhookUrl: receiver.url,
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
     await cashIns(gateway, merchant.appKey, 5, 5, done);
     const logOffset = statSync(postgres.logFile).size;
     const countersBefore = await databaseCounters(dataSource);
+    const walBefore = await walPosition(dataSource);
     if (statementStats) await dataSource.query(`SELECT pg_stat_statements_reset()`);
     const redisBefore = commandStats(await redisClient.info('commandstats'));
     const ids = await cashIns(gateway, merchant.appKey, count, rate, done);
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const redisAfter = commandStats(await redisClient.info('commandstats'));
     const countersAfter = await databaseCounters(dataSource);
+    const walAfter = await walPosition(dataSource);
     const backends: { pid: number; application_name: string }[] = await dataSource.query(`SELECT pid, application_name FROM pg_stat_activity WHERE datname = 'momo'`);
     const serviceOfPid = new Map<string, string>(backends.map((b) => [String(b.pid), b.application_name || 'unnamed']));
     const statements = statementsByService(readFileSync(postgres.logFile).subarray(logOffset).toString('utf8'), serviceOfPid);
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
     console.log(`Redis per cash-in: ${per(totalRedis)} commands (a Lua script counts once, with the calls inside it listed too)`);
     for (const [name, n] of redisDelta.sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)} ${per(n)}`);
     if (statementStats) await printCostliestStatements(dataSource, ids.length);
+    if (walByTable) await printWalByRelation(dataSource, walBefore, walAfter, ids.length);
   } finally {
     await gateway.close();
     await redisClient.quit();
