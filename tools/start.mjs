@@ -25,7 +25,11 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
 console.log('dev-stack | building…');
 run(join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--output-style=static']);
 
-const stack = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/tools/dev-stack/src/main.js')], {
+// The project's own Node.js (package.json's optionalDependencies, on Linux x64) runs the system, as
+// in the image; this script may have started on the machine's before the install brought it.
+const projectNode = join(root, 'node_modules', '.bin', 'node');
+const runtime = existsSync(projectNode) ? projectNode : process.execPath;
+const stack = spawn(runtime, ['--enable-source-maps', join(root, 'dist/tools/dev-stack/src/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });
