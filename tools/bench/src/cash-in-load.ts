@@ -3,7 +3,7 @@ import { Pool } from 'undici';
 import { WebhookReceiver } from '@momo/testing';
 import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
 import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
-import { postgresPerService, sampleBackends } from './postgres-by-service';
+import { postgresPerService, sampleBackends, sessionsOpened } from './postgres-by-service';
 import { quantile } from './quantile';
 
 /** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
@@ -65,6 +65,8 @@ export interface CashInRun {
   cpu: CpuPerUnit;
   /** Postgres' CPU per completed cash-in by the service whose connection it served (ms). */
   postgresByService: [string, number][];
+  /** Postgres connections the stack opened between the load's start and its last webhook. */
+  connectionsOpened: number;
   /** The accepted transactions. */
   ids: string[];
 }
@@ -101,6 +103,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
   const keyPrefix = run.idempotencyKeys === false ? undefined : `bench-${randomUUID()}`;
   try {
     const backendsBefore = await sampleBackends(h.bench.dataSource);
+    const sessionsBefore = await sessionsOpened(h.bench.dataSource);
     const cpuBefore = sampleCpu(metered);
     const started = Date.now();
     const total = run.rate * run.seconds;
@@ -134,6 +137,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
     const done = ids.filter((id) => h.succeeded.has(id));
     const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.length);
     const postgresByService = postgresPerService(backendsBefore, await sampleBackends(h.bench.dataSource), done.length);
+    const connectionsOpened = (await sessionsOpened(h.bench.dataSource)) - sessionsBefore;
     const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
     const latencies = done.map(latencyOf).sort((a, b) => a - b);
     const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
@@ -164,6 +168,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
       p50LastThird: medianOfOffers(2 * third, 3 * third),
       cpu,
       postgresByService,
+      connectionsOpened,
       ids,
     };
   } finally {

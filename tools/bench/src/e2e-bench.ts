@@ -73,6 +73,7 @@ async function main(): Promise<void> {
         `create -> webhook latency: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms   [target p99 < 2,000 ms]`,
         `CPU per completed cash-in, the stack's processes: ${formatCpu(r.cpu)}   [target ≤ 6 ms for the stack]`,
         postgresSplit(r.cpu, r.postgresByService),
+        `  Postgres connections opened during the load: ${r.connectionsOpened} (each a server process started and its statements planned afresh)`,
         yardstick(r.cpu),
       ].join('\n'),
     );

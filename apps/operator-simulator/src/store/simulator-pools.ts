@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
+import { DEFAULT_POOL_IDLE_TIMEOUT_MS, KEYED_PLANNER_OPTIONS } from '@momo/platform';
 
 /**
  * The simulator's sets of connections, by how their statements are planned.
@@ -33,15 +33,15 @@ export interface SimulatorPoolOptions {
 
 export function openSimulatorPools(connectionString: string, { size, synchronousCommit }: SimulatorPoolOptions, onIdleError: (error: Error) => void): SimulatorPools {
   const commits = `-c synchronous_commit=${synchronousCommit}`;
-  const general = new Pool({ connectionString, max: size, application_name: 'operator-simulator', options: commits });
+  const shared = { connectionString, application_name: 'operator-simulator', idleTimeoutMillis: DEFAULT_POOL_IDLE_TIMEOUT_MS };
+  const general = new Pool({ ...shared, max: size, options: commits });
   const batches = new Pool({
-    connectionString,
+    ...shared,
     max: Math.max(1, Math.ceil(size / 2)),
-    application_name: 'operator-simulator',
     options: `${KEYED_PLANNER_OPTIONS} ${commits}`,
   });
   // Creations go one batch at a time (simulated-network.ts): a second connection covers one being replaced.
-  const creations = new Pool({ connectionString, max: 2, application_name: 'operator-simulator', options: `-c plan_cache_mode=force_generic_plan ${commits}` });
+  const creations = new Pool({ ...shared, max: 2, options: `-c plan_cache_mode=force_generic_plan ${commits}` });
   // An idle connection Postgres dropped (a restart): the pool discards it; unheard, the event would end the process.
   for (const pool of [general, batches, creations]) pool.on('error', onIdleError);
   return { general, batches, creations };

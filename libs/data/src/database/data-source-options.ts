@@ -1,9 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
+import { DEFAULT_POOL_IDLE_TIMEOUT_MS } from '@momo/platform';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
 
 /** Schema comes only from migrations; `synchronize` is never on, not even in tests. */
-export function dataSourceOptions(url: string, poolSize = 10, applicationName = 'momo'): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 10, applicationName = 'momo', idleTimeoutMs = DEFAULT_POOL_IDLE_TIMEOUT_MS): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -13,6 +14,7 @@ export function dataSourceOptions(url: string, poolSize = 10, applicationName = 
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: poolSize, application_name: applicationName },
+    // The keyed pool (keyed-statements.ts) copies these, the idle timeout with them.
+    extra: { max: poolSize, application_name: applicationName, idleTimeoutMillis: idleTimeoutMs },
   };
 }

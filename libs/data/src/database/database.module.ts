@@ -24,7 +24,7 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [InfraConfig],
           useFactory: (config: InfraConfig) => ({
-            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, service),
+            ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, service, config.DATABASE_POOL_IDLE_TIMEOUT_MS),
             retryAttempts: 20,
             retryDelay: 1500,
           }),

@@ -8,6 +8,9 @@ export const IsPostgresUrl = () => Matches(/^postgres(ql)?:\/\/.+/, { message: '
 /** A Redis to connect to: redis:// or rediss:// by host, or unix:// by socket file (redis-connection.ts). */
 export const IsRedisUrl = () => Matches(/^(rediss?:\/\/.+|unix:\/\/\/.+)/, { message: 'must be a redis://, rediss:// or unix:// URL' });
 
+/** Idle pooled Postgres connections close after ten minutes (node-postgres' own default is ten seconds). */
+export const DEFAULT_POOL_IDLE_TIMEOUT_MS = 600_000;
+
 /** Settings every service has. Each service's config class extends one of these. */
 export class ServiceConfig {
   @IsIn(['development', 'test', 'production'])
@@ -66,6 +69,15 @@ export class InfraConfig extends ServiceConfig {
 
   @IsInt() @Min(1) @Max(200)
   DATABASE_POOL_SIZE: number = 10;
+
+  /**
+   * How long a pooled connection may sit idle before it is closed. A new Postgres connection costs
+   * the server a process and tens of milliseconds of CPU, and its first statements are planned
+   * again on cold caches: pools that shrink after every burst pay that on the next one
+   * (docs/performance.md, step 31). 0 keeps them open for the life of the process.
+   */
+  @IsInt() @Min(0) @Max(86_400_000)
+  DATABASE_POOL_IDLE_TIMEOUT_MS: number = DEFAULT_POOL_IDLE_TIMEOUT_MS;
 
   @IsRedisUrl()
   REDIS_URL: string = 'redis://127.0.0.1:6379/0';
