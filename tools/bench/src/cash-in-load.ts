@@ -3,7 +3,8 @@ import { Pool } from 'undici';
 import { WebhookReceiver } from '@momo/testing';
 import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
 import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
-import { postgresPerService, sampleBackends, sessionsOpened } from './postgres-by-service';
+import { databaseCounters } from './database-counters';
+import { postgresPerService, sampleBackends } from './postgres-by-service';
 import { quantile } from './quantile';
 
 /** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
@@ -103,7 +104,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
   const keyPrefix = run.idempotencyKeys === false ? undefined : `bench-${randomUUID()}`;
   try {
     const backendsBefore = await sampleBackends(h.bench.dataSource);
-    const sessionsBefore = await sessionsOpened(h.bench.dataSource);
+    const sessionsBefore = (await databaseCounters(h.bench.dataSource)).sessions;
     const cpuBefore = sampleCpu(metered);
     const started = Date.now();
     const total = run.rate * run.seconds;
@@ -137,7 +138,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
     const done = ids.filter((id) => h.succeeded.has(id));
     const cpu = cpuPerUnit(cpuBefore, sampleCpu(metered), done.length);
     const postgresByService = postgresPerService(backendsBefore, await sampleBackends(h.bench.dataSource), done.length);
-    const connectionsOpened = (await sessionsOpened(h.bench.dataSource)) - sessionsBefore;
+    const connectionsOpened = (await databaseCounters(h.bench.dataSource)).sessions - sessionsBefore;
     const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
     const latencies = done.map(latencyOf).sort((a, b) => a - b);
     const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));

@@ -36,9 +36,3 @@ export function postgresPerService(before: BackendSample, after: BackendSample, 
   }
   return [...byService].sort((a, b) => b[1] - a[1]);
 }
-
-/** Connections opened to the current database since its statistics were reset (pg_stat_database.sessions). */
-export async function sessionsOpened(dataSource: DataSource): Promise<number> {
-  const rows = (await dataSource.query(`SELECT sessions FROM pg_stat_database WHERE datname = current_database()`)) as { sessions: string }[];
-  return Number(rows[0]?.sessions ?? 0);
-}

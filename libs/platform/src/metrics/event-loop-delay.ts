@@ -32,33 +32,30 @@ type Statistic = keyof typeof GAUGES;
 export function registerEventLoopDelay(register: Registry): void {
   const histogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_SAMPLE_MS });
   histogram.enable();
-  const names = Object.keys(GAUGES) as Statistic[];
-  for (const statistic of names) register.removeSingleMetric(gaugeName(statistic));
-  const gauges = new Map<Statistic, Gauge>();
-  const late = (ns: number) => (histogram.count === 0 ? 0 : Math.max(0, ns / 1e9 - EVENT_LOOP_SAMPLE_MS / 1000));
-  for (const statistic of names) {
-    gauges.set(
-      statistic,
+  const late = (ns: number) => Math.max(0, ns / 1e9 - EVENT_LOOP_SAMPLE_MS / 1000);
+  const reading: Record<Statistic, () => number> = {
+    min: () => late(histogram.min),
+    max: () => late(histogram.max),
+    mean: () => late(histogram.mean),
+    stddev: () => histogram.stddev / 1e9,
+    p50: () => late(histogram.percentile(50)),
+    p90: () => late(histogram.percentile(90)),
+    p99: () => late(histogram.percentile(99)),
+  };
+  const statistics = Object.keys(GAUGES) as Statistic[];
+  for (const statistic of statistics) register.removeSingleMetric(gaugeName(statistic));
+  const gauges = statistics.map(
+    (statistic, index) =>
       new Gauge({
         name: gaugeName(statistic),
         help: GAUGES[statistic],
         registers: [register],
         // The first gauge collected sets them all from one reading of the histogram, then starts it afresh.
-        collect: statistic === names[0] ? () => read() : undefined,
+        collect: index === 0 ? readAll : undefined,
       }),
-    );
-  }
-  function read(): void {
-    const values: Record<Statistic, number> = {
-      min: late(histogram.min),
-      max: late(histogram.max),
-      mean: late(histogram.mean),
-      stddev: histogram.count === 0 ? 0 : histogram.stddev / 1e9,
-      p50: late(histogram.percentile(50)),
-      p90: late(histogram.percentile(90)),
-      p99: late(histogram.percentile(99)),
-    };
-    for (const [statistic, gauge] of gauges) gauge.set(values[statistic]);
+  );
+  function readAll(): void {
+    gauges.forEach((gauge, index) => gauge.set(histogram.count === 0 ? 0 : reading[statistics[index]]()));
     histogram.reset();
   }
 }
