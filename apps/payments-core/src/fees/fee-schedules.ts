@@ -5,9 +5,10 @@ import { computeFee, DEFAULT_FEE_SCHEDULE, Direction, FeeSchedule } from '@momo/
 import { MicroBatcher } from '@momo/platform';
 
 /**
- * The fee for a transaction: the merchant's negotiated schedule, or the documented defaults. Read
- * fresh for every transaction (a schedule changed by admin-cli applies to the next one), in one
- * statement for all the transactions being created at the same moment.
+ * The fee for a payout or refund: the merchant's negotiated schedule, or the documented defaults.
+ * Read fresh for every transaction (a schedule changed by admin-cli applies to the next one), in
+ * one statement for all the payouts being created at the same moment. Cash-ins are priced by the
+ * statement that inserts them (TransactionsRepository.insertPendingMany), with the same rule.
  */
 @Injectable()
 export class FeeSchedules {

@@ -1,9 +1,9 @@
 import { CreatePaymentCommand } from '@momo/contracts';
-import { NewTransaction } from '@momo/data';
+import { UnpricedTransaction } from '@momo/data';
 import { Direction, PROVIDER_OF_NETWORK } from '@momo/domain';
 
-/** The pending transaction a cash in or cash out command asks for. */
-export function newTransactionFrom(command: CreatePaymentCommand, direction: Direction, fee: number): NewTransaction {
+/** The pending transaction a cash in or cash out command asks for, before its fee. */
+export function newTransactionFrom(command: CreatePaymentCommand, direction: Direction): UnpricedTransaction {
   return {
     id: command.transactionId,
     merchantId: command.merchantId,
@@ -11,7 +11,6 @@ export function newTransactionFrom(command: CreatePaymentCommand, direction: Dir
     mode: command.mode,
     direction,
     amount: command.amount,
-    fee,
     msisdn: command.msisdn,
     description: command.description,
     reference: command.reference,

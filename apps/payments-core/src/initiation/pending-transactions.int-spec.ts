@@ -1,4 +1,5 @@
-import { TransactionsRepository } from '@momo/data';
+import { MerchantsRepository, TransactionsRepository } from '@momo/data';
+import { computeFee, DEFAULT_FEE_SCHEDULE, FeeSchedule } from '@momo/domain';
 import { runWithRequestId } from '@momo/platform';
 import { createTestDatabase, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { PendingTransactions } from './pending-transactions';
@@ -24,6 +25,27 @@ describe('PendingTransactions (Postgres)', () => {
     expect((await rowOf(ts[7].id)).request_id).toBe('request-0007');
     const again = await pending.insert({ ...ts[3], amount: 99_999 });
     expect(again).toMatchObject({ created: false, transaction: { id: ts[3].id, amount: 1_003 } });
+  });
+
+  it('prices each row by its merchant’s schedule as it is written: a changed schedule applies to the next one', async () => {
+    const negotiated = await seedMerchant(db.dataSource);
+    const merchants = new MerchantsRepository(db.dataSource);
+    const schedule: FeeSchedule = { ...DEFAULT_FEE_SCHEDULE, collect: { percentBps: 350, fixed: 20, min: 100, max: 400 } };
+    await merchants.updateMerchant(negotiated.merchantId, { feeSchedule: schedule });
+    const { fee: _ignored, ...unpriced } = newTransaction(merchant, { amount: 12_345 });
+    const together = await Promise.all(
+      [unpriced, ...[1_000, 12_345, 50_000].map((amount) => newTransaction(negotiated, { amount }))].map((t) => pending.insert(t)),
+    );
+    expect(together.map((r) => r.transaction.fee)).toEqual([
+      computeFee(12_345, DEFAULT_FEE_SCHEDULE.collect),
+      100,
+      computeFee(12_345, schedule.collect),
+      400,
+    ]);
+
+    await merchants.updateMerchant(negotiated.merchantId, { feeSchedule: null });
+    const next = await pending.insert(newTransaction(negotiated, { amount: 50_000 }));
+    expect(next.transaction.fee).toBe(computeFee(50_000, DEFAULT_FEE_SCHEDULE.collect));
   });
 
   it('fails only the row Postgres refuses when it travelled with others', async () => {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
 import type { InitiationState } from '@momo/domain';
 import { currentCarrier, MicroBatcher, wholeOrEachAlone } from '@momo/platform';
 
@@ -7,15 +7,15 @@ type Inserted = { transaction: TransactionEntity; created: boolean };
 type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string };
 
 /**
- * The two writes every cash-in makes on its way to the operator (the pending row, then what the
- * operator said), gathered across the cash-ins being created at the same moment: one statement
- * and one commit for all of them. Each row is committed before its caller goes on, exactly as
+ * The two writes every cash-in makes on its way to the operator (the pending row, priced by the
+ * merchant's fee schedule in the same statement, then what the operator said), gathered across
+ * the cash-ins being created at the same moment: one statement and one commit for all of them. Each row is committed before its caller goes on, exactly as
  * written alone. A batch Postgres refuses is written again row by row, so one bad row fails alone.
  */
 @Injectable()
 export class PendingTransactions {
   private readonly logger = new Logger(PendingTransactions.name);
-  private readonly inserts: MicroBatcher<NewTransaction & { trace?: ReturnType<typeof currentCarrier> }, Inserted>;
+  private readonly inserts: MicroBatcher<UnpricedTransaction & { trace?: ReturnType<typeof currentCarrier> }, Inserted>;
   private readonly initiations: MicroBatcher<InitiationUpdate, TransactionEntity | null>;
 
   constructor(private readonly transactions: TransactionsRepository) {
@@ -31,8 +31,11 @@ export class PendingTransactions {
     );
   }
 
-  /** Inserts a pending transaction under the current request id and trace; a second insert of the same id returns the first one untouched. */
-  insert(t: NewTransaction): Promise<Inserted> {
+  /**
+   * Inserts a pending transaction at its merchant's fee, under the current request id and trace;
+   * a second insert of the same id returns the first one untouched.
+   */
+  insert(t: UnpricedTransaction): Promise<Inserted> {
     return this.inserts.submit({ ...t, trace: currentCarrier() });
   }
 

@@ -1,26 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { CommandReply, CreatePaymentCommand } from '@momo/contracts';
-import { FeeSchedules } from '../fees/fee-schedules';
 import { InitiationService } from '../initiation/initiation.service';
 import { newTransactionFrom } from '../initiation/new-transaction';
 import { PendingTransactions } from '../initiation/pending-transactions';
 
 /**
- * Cash in. The pending row is committed before anything is sent anywhere, so a crash at any
- * point leaves a transaction the reconciler can finish; the operator's first answer decides what
- * the merchant hears.
+ * Cash in. The pending row (priced as it is written) is committed before anything is sent
+ * anywhere, so a crash at any point leaves a transaction the reconciler can finish; the
+ * operator's first answer decides what the merchant hears.
  */
 @Injectable()
 export class PaymentsService {
   constructor(
     private readonly pending: PendingTransactions,
-    private readonly fees: FeeSchedules,
     private readonly initiation: InitiationService,
   ) {}
 
   async createPayment(command: CreatePaymentCommand): Promise<CommandReply> {
-    const fee = await this.fees.feeFor(command.merchantId, 'collect', command.amount);
-    const { transaction } = await this.pending.insert(newTransactionFrom(command, 'collect', fee));
+    const { transaction } = await this.pending.insert(newTransactionFrom(command, 'collect'));
     return this.initiation.initiate(transaction, command.requestAttempt);
   }
 }

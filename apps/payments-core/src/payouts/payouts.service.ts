@@ -46,7 +46,7 @@ export class PayoutsService {
     const existing = await this.transactions.findById(command.transactionId);
     if (existing) return this.initiation.initiate(existing, command.requestAttempt);
     const fee = await this.fees.feeFor(command.merchantId, 'payout', command.amount);
-    const created = await this.createReserved((em) => this.reserve(em, { ...newTransactionFrom(command, 'payout', fee), withdrawal: command.withdrawal ?? false }));
+    const created = await this.createReserved((em) => this.reserve(em, { ...newTransactionFrom(command, 'payout'), fee, withdrawal: command.withdrawal ?? false }));
     return created instanceof TransactionEntity ? this.initiation.initiate(created, command.requestAttempt) : created;
   }
 

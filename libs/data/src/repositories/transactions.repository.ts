@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { DEFAULT_FEE_SCHEDULE } from '@momo/domain';
 import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Network, Provider, TransactionStatus } from '@momo/domain';
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
@@ -8,6 +9,7 @@ import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
 import { keyedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
+import { feeByRuleSql, feeRuleSql } from './fee.sql';
 import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
@@ -38,6 +40,11 @@ export interface NewTransaction {
   withdrawal?: boolean;
 }
 
+/** A new transaction whose fee its insert works out from the merchant's schedule. */
+export type UnpricedTransaction = Omit<NewTransaction, 'fee'>;
+
+const DEFAULT_FEE_SCHEDULE_JSON = JSON.stringify(DEFAULT_FEE_SCHEDULE);
+
 export interface FinalOutcome {
   status: FinalStatus;
   failureCode: string | null;
@@ -58,17 +65,18 @@ export class TransactionsRepository {
    */
   async insertPending(t: NewTransaction, em: EntityManager = this.dataSource.manager): Promise<{ transaction: TransactionEntity; created: boolean }> {
     const trace = currentCarrier();
-    const rows = await insertOrExplain(
-      em,
-      'transactions_insert',
-      t,
-      `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
+    const rows = await refundConflictExplained(t, () =>
+      preparedRows(
+        em,
+        'transactions_insert',
+        `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
        ON CONFLICT (id) DO NOTHING
        RETURNING *`,
-      [t.id, t.merchantId, t.appId, t.mode, t.direction, t.amount, t.fee, t.msisdn, t.description, t.reference,
-        JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, t.withdrawal ?? false, trace?.requestId ?? null, trace?.traceparent ?? null],
+        [t.id, t.merchantId, t.appId, t.mode, t.direction, t.amount, t.fee, t.msisdn, t.description, t.reference,
+          JSON.stringify(t.metadata), t.network, t.provider, t.initiatedBy, t.reversesPaymentId, t.withdrawal ?? false, trace?.requestId ?? null, trace?.traceparent ?? null],
+      ),
     );
     if (rows.length === 1) return { transaction: hydrate(em, TransactionEntity, rows[0]), created: true };
     const existing = await this.findById(t.id, em);
@@ -77,30 +85,42 @@ export class TransactionsRepository {
   }
 
   /**
-   * Many pending transactions in one statement and one commit (cash-ins arriving together). Each
-   * keeps the request id and trace it was created under (`trace`, taken by the caller). Returns one
-   * result per input, in order; an id already stored comes back as it was, `created: false`.
+   * Many pending transactions in one statement and one commit (cash-ins arriving together), each
+   * priced by its merchant's fee schedule as it stands when the row is written (a schedule changed
+   * by admin-cli applies to the next one) with no read before the insert. Each keeps the request
+   * id and trace it was created under (`trace`, taken by the caller). Returns one result per input,
+   * in order; an id already stored comes back as it was, `created: false`.
    */
-  async insertPendingMany(ts: (NewTransaction & { trace?: TraceCarrier })[]): Promise<{ transaction: TransactionEntity; created: boolean }[]> {
+  async insertPendingMany(ts: (UnpricedTransaction & { trace?: TraceCarrier })[]): Promise<{ transaction: TransactionEntity; created: boolean }[]> {
     const em = this.dataSource.manager;
-    const column = <T>(pick: (t: NewTransaction & { trace?: TraceCarrier }) => T) => ts.map(pick);
-    const rows = await insertOrExplain(
-      em,
-      'transactions_insert_many',
-      ts[0],
-      `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
+    const column = <T>(pick: (t: UnpricedTransaction & { trace?: TraceCarrier }) => T) => ts.map(pick);
+    // Keyed: each row's merchant is joined by primary key. On an ordinary connection Postgres
+    // planned the statement on every call (it prices a generic plan's join for ten rows, a custom
+    // plan's for the one or two a batch holds).
+    const rows = await refundConflictExplained(ts[0], () =>
+      keyedRows(
+        em,
+        'transactions_insert_many_priced',
+        `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::text[], $9::text[],
-         $10::text[], $11::jsonb[], $12::text[], $13::text[], $14::text[], $15::uuid[], $16::boolean[], $17::text[], $18::text[])
+       SELECT v.id, v.merchant_id, v.app_id, v.mode, v.direction, v.amount, ${feeByRuleSql('v.amount', 'r.rule')}, v.msisdn, v.description,
+         v.reference, v.metadata, v.network, v.provider, v.initiated_by, v.reverses_payment_id, v.withdrawal, v.request_id, v.traceparent
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[],
+         $10::jsonb[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::boolean[], $16::text[], $17::text[])
+         AS v(id, merchant_id, app_id, mode, direction, amount, msisdn, description, reference, metadata, network, provider,
+           initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       LEFT JOIN merchants m ON m.id = v.merchant_id
+       CROSS JOIN LATERAL (SELECT ${feeRuleSql('m.fee_schedule', 'v.direction', '$18::jsonb')} AS rule) r
        ON CONFLICT (id) DO NOTHING
        RETURNING *`,
-      [
-        column((t) => t.id), column((t) => t.merchantId), column((t) => t.appId), column((t) => t.mode), column((t) => t.direction),
-        column((t) => t.amount), column((t) => t.fee), column((t) => t.msisdn), column((t) => t.description), column((t) => t.reference),
-        column((t) => JSON.stringify(t.metadata)), column((t) => t.network), column((t) => t.provider), column((t) => t.initiatedBy),
-        column((t) => t.reversesPaymentId), column((t) => t.withdrawal ?? false), column((t) => t.trace?.requestId ?? null),
-        column((t) => t.trace?.traceparent ?? null),
-      ],
+        [
+          column((t) => t.id), column((t) => t.merchantId), column((t) => t.appId), column((t) => t.mode), column((t) => t.direction),
+          column((t) => t.amount), column((t) => t.msisdn), column((t) => t.description), column((t) => t.reference),
+          column((t) => JSON.stringify(t.metadata)), column((t) => t.network), column((t) => t.provider), column((t) => t.initiatedBy),
+          column((t) => t.reversesPaymentId), column((t) => t.withdrawal ?? false), column((t) => t.trace?.requestId ?? null),
+          column((t) => t.trace?.traceparent ?? null), DEFAULT_FEE_SCHEDULE_JSON,
+        ],
+      ),
     );
     const inserted = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
     const absent = ts.filter((t) => !inserted.has(t.id)).map((t) => t.id);
@@ -214,10 +234,10 @@ export class TransactionsRepository {
   }
 }
 
-/** Runs the insert, turning the one-active-refund index violation into a domain error. */
-async function insertOrExplain(em: EntityManager, name: string, t: NewTransaction, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+/** Runs an insert of `t`, a second active refund of its payment raised as ActiveRefundExistsError. */
+async function refundConflictExplained(t: Pick<NewTransaction, 'reversesPaymentId'>, insert: () => Promise<Record<string, unknown>[]>): Promise<Record<string, unknown>[]> {
   try {
-    return await preparedRows(em, name, sql, params);
+    return await insert();
   } catch (error) {
     if ((error as { constraint?: string }).constraint === 'transactions_one_active_refund_idx' && t.reversesPaymentId) {
       throw new ActiveRefundExistsError(t.reversesPaymentId);
