@@ -27,7 +27,7 @@ const HOPS: { label: string; until: Moment }[] = [
   { label: 'gateway: request read, key and body checked', until: at('api-gateway', /idempotency_claim/, 'start') },
   { label: 'gateway: Idempotency-Key claim committed', until: at('api-gateway', /idempotency_claim/, 'end') },
   { label: 'queue: create-payment to payments-core', until: at('payments-core', /process create-payment$/, 'start') },
-  { label: 'payments-core: fee read, pending row committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
+  { label: 'payments-core: pending row priced and committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
   { label: 'queue: initiate-transaction to operator-adapter', until: at('operator-adapter', /process initiate-transaction$/, 'start') },
   { label: 'operator-adapter: transaction read, request built', until: at('operator-adapter', INITIATION_CALL, 'start') },
   { label: 'operator: request to pay (HTTP to the simulator)', until: at('operator-adapter', INITIATION_CALL, 'end') },
