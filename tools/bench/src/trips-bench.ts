@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { readFileSync, statSync } from 'node:fs';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { Pool } from 'undici';
 import { loadConfig } from '@momo/platform';

@@ -9,8 +9,9 @@ type InitiationUpdate = { id: string; state: InitiationState; providerRef?: stri
 /**
  * The two writes every cash-in makes on its way to the operator (the pending row, priced by the
  * merchant's fee schedule in the same statement, then what the operator said), gathered across
- * the cash-ins being created at the same moment: one statement and one commit for all of them. Each row is committed before its caller goes on, exactly as
- * written alone. A batch Postgres refuses is written again row by row, so one bad row fails alone.
+ * the cash-ins being created at the same moment: one statement and one commit for all of them.
+ * Each row is committed before its caller goes on, exactly as written alone. A batch Postgres
+ * refuses is written again row by row, so one bad row fails alone.
  */
 @Injectable()
 export class PendingTransactions {
