@@ -96,6 +96,38 @@ describe('ledger and transactions in Postgres', () => {
     ).rejects.toThrow(/does not balance/);
   });
 
+  it('finalizes a batch by taking its rows\' locks in id order, whatever order its outcomes come in', async () => {
+    const [low, high] = (await Promise.all([1, 2].map(() => insertTransaction(db.dataSource, newTransaction(merchant))))).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const succeeded = { status: 'succeeded' as const, failureCode: null, failureMessage: null };
+    // Another transaction holds the higher id: the batch must hold the lower one while it waits,
+    // as every batch does, or two batches given the same ids in opposite orders could deadlock.
+    const holder = db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      await holder.query(`SELECT id FROM transactions WHERE id = $1 FOR UPDATE`, [high.id]);
+      const batch = db.dataSource.transaction((em) =>
+        transactions.finalizeMany([{ transactionId: high.id, ...succeeded }, { transactionId: low.id, ...succeeded }], em),
+      );
+      await waitForLockWaiters(1);
+      await expect(holder.query(`SELECT id FROM transactions WHERE id = $1 FOR UPDATE NOWAIT`, [low.id])).rejects.toThrow(/could not obtain lock/);
+      await holder.rollbackTransaction();
+      expect((await batch).map((t) => t.id).sort()).toEqual([low.id, high.id]);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+  });
+
+  async function waitForLockWaiters(count: number): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      const [row] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      if (row.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('no statement came to wait for a lock');
+  }
+
   it('moves a status forward once and never back, even by hand-written SQL', async () => {
     const tx = await insertTransaction(db.dataSource, newTransaction(merchant));
     const done = await db.dataSource.transaction((em) =>

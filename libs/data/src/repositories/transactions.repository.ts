@@ -195,29 +195,33 @@ export class TransactionsRepository {
   }
 
   /**
-   * The same for many transactions in one statement (settlement batches). Rows are locked in id
-   * order first, so two batches that share a transaction cannot deadlock. Returns only the
+   * The same for many transactions in one statement (settlement batches), which also takes the
+   * rows' locks, in id order (the subquery's FOR UPDATE runs over its sorted rows), before it
+   * changes them: two batches that share transactions cannot deadlock. Returns only the
    * transactions this call moved out of pending; ids must be distinct.
    */
   async finalizeMany(outcomes: (FinalOutcome & { transactionId: string })[], em: EntityManager): Promise<TransactionEntity[]> {
     if (outcomes.length === 0) return [];
-    const ids = outcomes.map((o) => o.transactionId);
-    await preparedRows(em, 'transactions_lock_pending', `SELECT id FROM transactions WHERE id = ANY($1::uuid[]) AND status = 'pending' ORDER BY id FOR UPDATE`, [ids]);
     const rows = await preparedRows(
       em,
-      'transactions_finalize',
+      'transactions_finalize_in_id_order',
       `UPDATE transactions t
           SET status = v.status, failure_code = v.failure_code, failure_message = v.failure_message,
               provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref),
               initiation_state = CASE WHEN t.initiation_state IN ('not_sent', 'unknown') AND v.status = 'succeeded'
                                       THEN 'accepted' ELSE t.initiation_state END,
               completed_at = now(), updated_at = now()
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
-              AS v(id, status, failure_code, failure_message, provider_ref)
+         FROM (SELECT l.id, o.status, o.failure_code, o.failure_message, o.provider_ref
+                 FROM transactions l
+                 JOIN unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+                      AS o(id, status, failure_code, failure_message, provider_ref) ON l.id = o.id
+                WHERE l.status = 'pending'
+                ORDER BY l.id
+                  FOR UPDATE OF l) AS v
         WHERE t.id = v.id AND t.status = 'pending'
         RETURNING t.*`,
       [
-        ids,
+        outcomes.map((o) => o.transactionId),
         outcomes.map((o) => o.status),
         outcomes.map((o) => o.failureCode),
         outcomes.map((o) => o.failureMessage),
