@@ -196,9 +196,9 @@ export class TransactionsRepository {
 
   /**
    * The same for many transactions in one statement (settlement batches), which also takes the
-   * rows' locks, in id order (the subquery's FOR UPDATE runs over its sorted rows), before it
-   * changes them: two batches that share transactions cannot deadlock. Returns only the
-   * transactions this call moved out of pending; ids must be distinct.
+   * rows' locks in id order (the subquery's FOR UPDATE locks each row as it leaves the sort), so
+   * two batches that share transactions lock them in the same order and cannot deadlock.
+   * Returns only the transactions this call moved out of pending; ids must be distinct.
    */
   async finalizeMany(outcomes: (FinalOutcome & { transactionId: string })[], em: EntityManager): Promise<TransactionEntity[]> {
     if (outcomes.length === 0) return [];
