@@ -1,5 +1,5 @@
 import { collectPending, payoutReserved } from '@momo/domain';
-import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase, waitFor } from '@momo/testing';
 import { BalanceTransactionsRepository } from './balance-transactions.repository';
 import { InsufficientFundsError, LedgerRepository } from './ledger.repository';
 import { TransactionsRepository } from './transactions.repository';
@@ -109,7 +109,7 @@ describe('ledger and transactions in Postgres', () => {
       const batch = db.dataSource.transaction((em) =>
         transactions.finalizeMany([{ transactionId: high.id, ...succeeded }, { transactionId: low.id, ...succeeded }], em),
       );
-      await waitForLockWaiters(1);
+      await waitFor(() => lockWaiters().then((n) => (n > 0 ? n : undefined)), { intervalMs: 25, what: 'the batch waiting for the held lock' });
       await expect(holder.query(`SELECT id FROM transactions WHERE id = $1 FOR UPDATE NOWAIT`, [low.id])).rejects.toThrow(/could not obtain lock/);
       await holder.rollbackTransaction();
       expect((await batch).map((t) => t.id).sort()).toEqual([low.id, high.id]);
@@ -119,13 +119,9 @@ describe('ledger and transactions in Postgres', () => {
     }
   });
 
-  async function waitForLockWaiters(count: number): Promise<void> {
-    for (let tries = 0; tries < 200; tries++) {
-      const [row] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      if (row.n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('no statement came to wait for a lock');
+  async function lockWaiters(): Promise<number> {
+    const [row] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    return row.n;
   }
 
   it('moves a status forward once and never back, even by hand-written SQL', async () => {
