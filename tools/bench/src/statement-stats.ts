@@ -6,6 +6,7 @@ interface StatementRow {
   exec_ms: number;
   plan_ms: number;
   plans: string;
+  max_exec_ms: number;
   toplevel: boolean;
   query: string;
 }
@@ -19,7 +20,7 @@ interface StatementRow {
  */
 export async function printCostliestStatements(dataSource: DataSource, cashIns: number): Promise<void> {
   const statements: StatementRow[] = await dataSource.query(
-    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+    `SELECT calls, rows, total_exec_time AS exec_ms, total_plan_time AS plan_ms, plans, max_exec_time AS max_exec_ms, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = 'momo'`,
   );
@@ -43,6 +44,11 @@ export async function printCostliestStatements(dataSource: DataSource, cashIns: 
   for (const r of frequent) console.log(`  ${perCashIn(r.calls).padStart(6)}  ${r.query}`);
   // Nested: what triggers and foreign-key checks run inside those, unseen by the services.
   const nested = statements.filter((s) => !s.toplevel).sort((a, b) => Number(b.calls) - Number(a.calls)).slice(0, 12);
-  console.log(`Nested statements (triggers, foreign-key checks) per cash-in, the most frequent:`);
-  for (const r of nested) console.log(`  ${perCashIn(r.calls).padStart(6)}  ${µs(r.exec_ms)} µs  ${r.query}`);
+  // The mean beside the slowest call tells a plan that makes every call slow (a mean far above its
+  // peers', a modest maximum) from a few calls that waited for a row lock (a maximum of milliseconds).
+  console.log(`Nested statements (triggers, foreign-key checks) per cash-in, the most frequent (µs per cash-in, then per call: mean and slowest):`);
+  for (const r of nested) {
+    const perCall = (ms: number) => (1000 * Number(ms)).toFixed(0).padStart(6);
+    console.log(`  ${perCashIn(r.calls).padStart(6)}  ${µs(r.exec_ms)} µs  ${perCall(Number(r.exec_ms) / Math.max(1, Number(r.calls)))} ${perCall(r.max_exec_ms)}  ${r.query}`);
+  }
 }
