@@ -30,6 +30,7 @@ export async function printCostliestStatements(dataSource: DataSource, cashIns: 
   const frequent = [...topLevel].sort((a, b) => Number(b.calls) - Number(a.calls)).slice(0, 12);
   const µs = (ms: number) => ((1000 * Number(ms)) / cashIns).toFixed(0).padStart(5);
   const perCashIn = (calls: number | string) => (Number(calls) / cashIns).toFixed(2);
+  const perCall = (ms: number) => (1000 * Number(ms)).toFixed(0).padStart(6);
   const exec = sum(statements, (s) => Number(s.exec_ms));
   const plan = sum(statements, (s) => Number(s.plan_ms));
   console.log(`Postgres time per cash-in (pg_stat_statements): execution ${µs(exec)} µs, planning ${µs(plan)} µs; the costliest statements:`);
@@ -48,7 +49,6 @@ export async function printCostliestStatements(dataSource: DataSource, cashIns: 
   // peers', a modest maximum) from a few calls that waited for a row lock (a maximum of milliseconds).
   console.log(`Nested statements (triggers, foreign-key checks) per cash-in, the most frequent (µs per cash-in, then per call: mean and slowest):`);
   for (const r of nested) {
-    const perCall = (ms: number) => (1000 * Number(ms)).toFixed(0).padStart(6);
     console.log(`  ${perCashIn(r.calls).padStart(6)}  ${µs(r.exec_ms)} µs  ${perCall(Number(r.exec_ms) / Math.max(1, Number(r.calls)))} ${perCall(r.max_exec_ms)}  ${r.query}`);
   }
 }
