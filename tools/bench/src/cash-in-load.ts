@@ -52,14 +52,23 @@ export interface CashInRun {
   refused: number;
   /** Of those: not sent because `connections` were already in flight. */
   notSent: number;
-  /** Of those: answers other than 201, by HTTP status (0: no answer). */
+  /** Of those: answers other than 201, by HTTP status and error code (0: no answer). */
   refusals: Record<string, number>;
   completed: number;
-  /** Completed per second, from the first offer to the last webhook. */
+  /** Completed per second, from the first offer to the last webhook (so below the offered rate by the last cash-in's latency). */
   sustained: number;
+  /**
+   * Completed per second while they came out: from the first webhook to the last. A stack that
+   * keeps up delivers at the offered rate; one that falls behind stretches the span and shows less.
+   */
+  deliveredRate: number;
+  /** create (the 201) -> webhook. */
   p50: number;
   p99: number;
   max: number;
+  /** The POST's own latency, from when it was due to its 201 (queueing for the CPU included). */
+  answerP50: number;
+  answerP99: number;
   /** Median latency of the cash-ins offered in the first and in the last third of the load: a backlog that grows shows as the second above the first. */
   p50FirstThird: number;
   p50LastThird: number;
@@ -97,8 +106,9 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
   const metered = h.bench.metered({ 'load generator + webhook receiver (this process)': [ownProcess(() => process.pid)] });
   let notSent = 0;
   const refusals: Record<string, number> = {};
-  const refuse = (status: number): void => {
-    refusals[status] = (refusals[status] ?? 0) + 1;
+  const refuse = (status: number, code?: string): void => {
+    const key = code ? `${status} ${code}` : String(status);
+    refusals[key] = (refusals[key] ?? 0) + 1;
   };
   let inFlight = 0;
   const keyPrefix = run.idempotencyKeys === false ? undefined : `bench-${randomUUID()}`;
@@ -120,11 +130,11 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
       inFlight++;
       sends.push(
         createPayment(gateways[i % gateways.length], h.bench.merchant.appKey, (run.customerOffset ?? 0) + i, keyPrefix && `${keyPrefix}-${i}`)
-          .then(({ id, status }) => {
+          .then(({ id, status, code }) => {
             if (id) {
               created.set(id, Date.now());
               offeredAt.set(id, due);
-            } else refuse(status);
+            } else refuse(status, code);
           })
           .catch(() => refuse(0))
           .finally(() => inFlight--),
@@ -141,7 +151,10 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
     const connectionsOpened = (await databaseCounters(h.bench.dataSource)).sessions - sessionsBefore;
     const latencyOf = (id: string) => h.succeeded.get(id)! - created.get(id)!;
     const latencies = done.map(latencyOf).sort((a, b) => a - b);
-    const lastDone = Math.max(started + 1, ...done.map((id) => h.succeeded.get(id)!));
+    const answers = ids.map((id) => Math.round(created.get(id)! - offeredAt.get(id)!)).sort((a, b) => a - b);
+    const doneAt = done.map((id) => h.succeeded.get(id)!);
+    const lastDone = Math.max(started + 1, ...doneAt);
+    const firstDone = Math.min(lastDone, ...doneAt);
     const pct = (p: number) => quantile(latencies, p);
     const third = (run.seconds * 1000) / 3;
     const medianOfOffers = (from: number, to: number) =>
@@ -162,9 +175,12 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
       refusals,
       completed: done.length,
       sustained: done.length / ((lastDone - started) / 1000),
+      deliveredRate: done.length > 1 && lastDone > firstDone ? (done.length - 1) / ((lastDone - firstDone) / 1000) : NaN,
       p50: pct(0.5),
       p99: pct(0.99),
       max: latencies[latencies.length - 1] ?? NaN,
+      answerP50: quantile(answers, 0.5),
+      answerP99: quantile(answers, 0.99),
       p50FirstThird: medianOfOffers(0, third),
       p50LastThird: medianOfOffers(2 * third, 3 * third),
       cpu,
@@ -178,7 +194,7 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
 }
 
 /** One cash-in from a new customer (many customers, as in real traffic); its id if accepted, and the HTTP status. */
-async function createPayment(gateway: Pool, appKey: string, customer: number, idempotencyKey: string | undefined): Promise<{ id: string | undefined; status: number }> {
+async function createPayment(gateway: Pool, appKey: string, customer: number, idempotencyKey: string | undefined): Promise<{ id: string | undefined; status: number; code?: string }> {
   const msisdn = `0788${String(100_000 + (customer % 800_000)).padStart(6, '0')}`;
   const headers: Record<string, string> = { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
@@ -188,6 +204,6 @@ async function createPayment(gateway: Pool, appKey: string, customer: number, id
     headers,
     body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
   });
-  const body = (await res.body.json()) as { data?: { id: string; status: string } };
-  return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode };
+  const body = (await res.body.json()) as { data?: { id: string; status: string }; error?: { code?: string } };
+  return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode, code: body.error?.code };
 }
