@@ -86,9 +86,10 @@ describe('IdempotencyRepository against Postgres', () => {
     expect(await claim(key)).toEqual({ kind: 'claimed', transactionId: fresh, attempt: 3 });
 
     const abandoned = randomUUID();
-    const dying = await claim(abandoned, 'h1', 50);
+    const dying = await claim(abandoned, 'h1', 60_000);
     expect(await claim(abandoned)).toEqual({ kind: 'in_progress' });
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Its owner died: the lease runs out (moved into the past here, not waited for, so a busy machine cannot make it run out early).
+    await db.dataSource.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = $1`, [abandoned]);
     expect(await claim(abandoned)).toMatchObject({ kind: 'claimed', attempt: 2, transactionId: (dying as { transactionId: string }).transactionId });
   });
 
