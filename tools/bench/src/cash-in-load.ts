@@ -204,6 +204,6 @@ async function createPayment(gateway: Pool, appKey: string, customer: number, id
     headers,
     body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
   });
-  const body = (await res.body.json()) as { data?: { id: string; status: string }; error?: { code?: string } };
-  return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode, code: body.error?.code };
+  const body = (await res.body.json()) as { data?: { id: string; status: string }; code?: string };
+  return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode, code: body.code };
 }
