@@ -42,8 +42,10 @@ new Gauge({
     for (const [name, queue] of watched) {
       try {
         const [oldest] = await queue.getJobs(['waiting'], 0, 0, true);
-        const readySince = oldest ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0, oldest.finishedOn ?? 0) : Date.now();
-        this.set({ queue: name }, Math.max(0, (Date.now() - readySince) / 1000));
+        // One reading of the clock: an empty queue is exactly 0, not the millisecond between two readings.
+        const now = Date.now();
+        const readySince = oldest ? Math.max(oldest.timestamp + (oldest.delay ?? 0), oldest.processedOn ?? 0, oldest.finishedOn ?? 0) : now;
+        this.set({ queue: name }, Math.max(0, (now - readySince) / 1000));
       } catch {
         // as above
       }
