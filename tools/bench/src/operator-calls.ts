@@ -1,3 +1,4 @@
+import { parsePrometheusText } from '@momo/platform';
 import type { LocalStack } from '@momo/testing';
 
 /**
@@ -10,8 +11,8 @@ export async function operatorCallsByResult(stack: LocalStack): Promise<Record<s
   const totals: Record<string, number> = {};
   for (let replica = 0; replica < stack.replicas('operator-adapter'); replica++) {
     const text = await fetch(`${stack.managementUrl('operator-adapter', replica)}/metrics`).then((res) => res.text());
-    for (const match of text.matchAll(/^momo_operator_calls_total\{[^}]*result="([a-z_]+)"[^}]*\} (\d+(?:\.\d+)?)$/gm)) {
-      totals[match[1]] = (totals[match[1]] ?? 0) + Number(match[2]);
+    for (const { name, labels, value } of parsePrometheusText(text)) {
+      if (name === 'momo_operator_calls_total') totals[labels.result] = (totals[labels.result] ?? 0) + value;
     }
   }
   return totals;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { request } from 'undici';
 import { OpsConsoleConfig } from '../ops-console.config';
-import { parsePrometheusText, Sample } from './prometheus-text';
+import { parsePrometheusText, Sample } from '@momo/platform';
 
 export interface BreakerView {
   network: string;
