@@ -48,13 +48,22 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(200) @Max(60_000)
   OPERATOR_TIMEOUT_MS: number = 7_000;
 
-  /** Concurrent HTTP connections per operator host (further requests queue for a connection). */
-  @IsInt() @Min(1) @Max(1_000)
-  OPERATOR_MAX_CONNECTIONS: number = 64;
-
-  /** Calls in flight per operator and mode; beyond it calls are refused at once (503 at initiation). */
+  /**
+   * Calls in flight per operator and mode; beyond it calls are refused at once (503 at initiation).
+   * With one connection per call this is also the bound on calls per second to the operator:
+   * OPERATOR_MAX_IN_FLIGHT divided by its answer time.
+   */
   @IsInt() @Min(1) @Max(10_000)
   OPERATOR_MAX_IN_FLIGHT: number = 256;
+
+  /**
+   * HTTP connections per operator host, one call at a time on each (further calls queue for a
+   * connection). Unset, it is OPERATOR_MAX_IN_FLIGHT: every call the guard lets through is sent
+   * at once. Set it lower only for an operator that limits connections: calls per second then
+   * fall to it divided by the operator's answer time (64 at MTN's one second is 64/s).
+   */
+  @IsOptional() @IsInt() @Min(1) @Max(10_000)
+  OPERATOR_MAX_CONNECTIONS?: number;
 
   /** Circuit breaker per operator and mode: opens when this share of calls fails... */
   @IsInt() @Min(1) @Max(100)

@@ -48,7 +48,7 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     log: OperatorLogRepository,
     private readonly config: OperatorAdapterConfig,
   ) {
-    this.agent = new Agent({ connections: config.OPERATOR_MAX_CONNECTIONS, keepAliveTimeout: 30_000 });
+    this.agent = new Agent({ connections: config.OPERATOR_MAX_CONNECTIONS ?? config.OPERATOR_MAX_IN_FLIGHT, keepAliveTimeout: 30_000 });
     this.logBatcher = new MicroBatcher(async (records) => {
       await log.recordRequests(records);
       return records.map(() => undefined);
