@@ -207,3 +207,9 @@ async function createPayment(gateway: Pool, appKey: string, customer: number, id
   const body = (await res.body.json()) as { data?: { id: string; status: string }; code?: string };
   return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode, code: body.code };
 }
+
+/** A run's answers other than 201, e.g. `12 × HTTP 503 OPERATOR_UNAVAILABLE`; `0` when there were none. */
+export function describeRefusals(refusals: Record<string, number>): string {
+  const entries = Object.entries(refusals);
+  return entries.length === 0 ? '0' : entries.map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : `HTTP ${status}`}`).join(', ');
+}

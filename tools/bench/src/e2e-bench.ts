@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { SCALED_SERVICES } from './bench-stack';
-import { offerCashIns, startCashInHarness } from './cash-in-load';
+import { describeRefusals, offerCashIns, startCashInHarness } from './cash-in-load';
 import { CpuPerUnit, formatCpu } from './cpu-meter';
 import { checkNothingMovedTwice } from './moved-once';
 import { describeOperatorCalls, operatorCallsByResult } from './operator-calls';
@@ -114,11 +114,6 @@ function postgresSplit(cpu: CpuPerUnit, byService: [string, number][]): string {
   const served = byService.reduce((sum, [, ms]) => sum + ms, 0);
   const parts = byService.filter(([, ms]) => ms >= 0.005).map(([service, ms]) => `${service} ${ms.toFixed(2)}`);
   return `  of postgres's ${total.toFixed(2)} ms, by the service whose connection it served: ${parts.join(', ')}; other (Postgres' own processes, connections closed during the load) ${Math.max(0, total - served).toFixed(2)}`;
-}
-
-function describeRefusals(refusals: Record<string, number>): string {
-  const entries = Object.entries(refusals);
-  return entries.length === 0 ? '0' : entries.map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : `HTTP ${status}`}`).join(', ');
 }
 
 main().catch((error: unknown) => {
