@@ -57,7 +57,7 @@ export class OperatorAdapterConfig extends InfraConfig {
   OPERATOR_MAX_IN_FLIGHT: number = 256;
 
   /**
-   * HTTP connections per operator host, one call at a time on each (further calls queue for a
+   * HTTP connections per operator and mode, one call at a time on each (further calls queue for a
    * connection). Unset, it is OPERATOR_MAX_IN_FLIGHT: every call the guard lets through is sent
    * at once. Set it lower only for an operator that limits connections: calls per second then
    * fall to it divided by the operator's answer time (64 at MTN's one second is 64/s).

@@ -77,11 +77,11 @@ describe('OperatorHttpClient: calls in flight to an operator (Postgres for the r
     clients.push(client);
     return client;
   };
-  const calls = (client: OperatorHttpClient, count: number, mode: string) =>
+  const calls = (client: OperatorHttpClient, count: number, mode: string, network = 'mtn') =>
     Promise.all(
       Array.from({ length: count }, (_, i) => {
         const call: OperatorCall = {
-          network: 'mtn',
+          network,
           mode,
           operation: 'request_to_pay',
           transactionId: null,
@@ -115,6 +115,14 @@ describe('OperatorHttpClient: calls in flight to an operator (Postgres for the r
     expect(answers.every((a) => a.kind === 'response' && a.status === 202)).toBe(true);
     expect(operator.mostOpenAtOnce).toBe(200);
     expect(await loggedFor('defaults')).toBe(200);
+  });
+
+  it('gives each operator connections of its own, even when both are one host (the simulator in test mode)', async () => {
+    const client = clientWith({ OPERATOR_MAX_IN_FLIGHT: '100' });
+    operator.reset(200);
+    const answers = await Promise.all([calls(client, 100, 'shared', 'mtn'), calls(client, 100, 'shared', 'airtel')]);
+    expect(answers.flat().every((a) => a.kind === 'response' && a.status === 202)).toBe(true);
+    expect(operator.mostOpenAtOnce).toBe(200);
   });
 
   it('refuses calls beyond OPERATOR_MAX_IN_FLIGHT at once, without sending them', async () => {

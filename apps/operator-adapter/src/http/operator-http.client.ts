@@ -33,13 +33,14 @@ const SECRET_FIELDS = new Set(['client_secret', 'pin', 'access_token', 'refresh_
 const LOGGED_BODY_LIMIT = 8_192;
 
 /**
- * Every HTTP exchange with an operator goes through here: one connection pool per host with a
- * bound on connections, a circuit breaker and in-flight bound per operator and mode, a timeout on
- * every call, and a support log row in Postgres per exchange (secrets removed).
+ * Every HTTP exchange with an operator goes through here. Per operator and mode: a connection
+ * pool with a bound on connections per host, a circuit breaker and a bound on calls in flight.
+ * Every call has a timeout and a support log row in Postgres (secrets removed).
  */
 @Injectable()
 export class OperatorHttpClient implements OnApplicationShutdown {
-  private readonly agent: Agent;
+  /** A connection pool per operator and mode, like the guards: in test mode both operators are one host (the simulator). */
+  private readonly agents = new Map<string, Agent>();
   private readonly guards = new Map<string, OperatorGuard>();
 
   private readonly logBatcher: MicroBatcher<OperatorRequestRecord, undefined>;
@@ -48,7 +49,6 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     log: OperatorLogRepository,
     private readonly config: OperatorAdapterConfig,
   ) {
-    this.agent = new Agent({ connections: config.OPERATOR_MAX_CONNECTIONS ?? config.OPERATOR_MAX_IN_FLIGHT, keepAliveTimeout: 30_000 });
     this.logBatcher = new MicroBatcher(async (records) => {
       await log.recordRequests(records);
       return records.map(() => undefined);
@@ -88,7 +88,7 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     try {
       return await withTimeoutSignal(this.config.OPERATOR_TIMEOUT_MS, async (signal) => {
         const res = await request(call.url, {
-          dispatcher: this.agent,
+          dispatcher: this.agentOf(call),
           method: call.method,
           headers: call.headers,
           body: call.body,
@@ -102,6 +102,16 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     } catch (error) {
       return classifyFailure(error);
     }
+  }
+
+  private agentOf(call: { network: string; mode: string }): Agent {
+    const key = `${call.network}.${call.mode}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      agent = new Agent({ connections: this.config.OPERATOR_MAX_CONNECTIONS ?? this.config.OPERATOR_MAX_IN_FLIGHT, keepAliveTimeout: 30_000 });
+      this.agents.set(key, agent);
+    }
+    return agent;
   }
 
   /** The guard of one operator in one mode: a failing sandbox never opens the live circuit. */
@@ -124,7 +134,7 @@ export class OperatorHttpClient implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     for (const guard of this.guards.values()) guard.shutdown();
-    await this.agent.close();
+    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
   }
 }
 
