@@ -26,6 +26,12 @@ export type OperatorResponse =
 /** The operator refused our access token, so it did nothing: the call may be sent again with a fresh one. */
 export const unauthorized = (response: OperatorResponse) => response.kind === 'response' && response.status === 401;
 
+/** What calls to one operator in one mode go through: its circuit breaker and in-flight bound, then its connections. */
+interface OperatorLane {
+  guard: OperatorGuard;
+  agent: Agent;
+}
+
 /** Header values we never store or log. */
 const SECRET_HEADERS = new Set(['authorization', 'ocp-apim-subscription-key', 'x-signature', 'x-key']);
 /** Body fields we never store or log (Airtel's client secret and PIN, tokens in token answers). */
@@ -39,9 +45,7 @@ const LOGGED_BODY_LIMIT = 8_192;
  */
 @Injectable()
 export class OperatorHttpClient implements OnApplicationShutdown {
-  /** A connection pool per operator and mode, like the guards: in test mode both operators are one host (the simulator). */
-  private readonly agents = new Map<string, Agent>();
-  private readonly guards = new Map<string, OperatorGuard>();
+  private readonly lanes = new Map<string, OperatorLane>();
 
   private readonly logBatcher: MicroBatcher<OperatorRequestRecord, undefined>;
 
@@ -64,7 +68,10 @@ export class OperatorHttpClient implements OnApplicationShutdown {
       `operator ${call.network} ${call.operation}`,
       SpanKind.CLIENT,
       { 'momo.operator': call.network, 'momo.mode': call.mode, 'momo.operation': call.operation },
-      () => this.guardOf(call).run(() => this.exchange(call)),
+      () => {
+        const lane = this.laneOf(call);
+        return lane.guard.run(() => this.exchange(call, lane.agent));
+      },
     );
     // Logged before the answer is used, so support sees every exchange; batched across calls in flight.
     await this.logBatcher.submit({
@@ -84,11 +91,11 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     return response;
   }
 
-  private async exchange(call: OperatorCall): Promise<OperatorResponse> {
+  private async exchange(call: OperatorCall, agent: Agent): Promise<OperatorResponse> {
     try {
       return await withTimeoutSignal(this.config.OPERATOR_TIMEOUT_MS, async (signal) => {
         const res = await request(call.url, {
-          dispatcher: this.agentOf(call),
+          dispatcher: agent,
           method: call.method,
           headers: call.headers,
           body: call.body,
@@ -104,37 +111,34 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     }
   }
 
-  private agentOf(call: { network: string; mode: string }): Agent {
+  /**
+   * The guard and connection pool of one operator in one mode: a failing sandbox never opens the
+   * live circuit, and in test mode, where both operators are one host (the simulator), neither
+   * takes the other's connections.
+   */
+  private laneOf(call: { network: string; mode: string }): OperatorLane {
     const key = `${call.network}.${call.mode}`;
-    let agent = this.agents.get(key);
-    if (!agent) {
-      agent = new Agent({ connections: this.config.OPERATOR_MAX_CONNECTIONS ?? this.config.OPERATOR_MAX_IN_FLIGHT, keepAliveTimeout: 30_000 });
-      this.agents.set(key, agent);
-    }
-    return agent;
-  }
-
-  /** The guard of one operator in one mode: a failing sandbox never opens the live circuit. */
-  guardOf(call: { network: string; mode: string }): OperatorGuard {
-    const key = `${call.network}.${call.mode}`;
-    let guard = this.guards.get(key);
-    if (!guard) {
+    let lane = this.lanes.get(key);
+    if (!lane) {
       const c = this.config;
-      guard = new OperatorGuard(key, {
-        capacity: c.OPERATOR_MAX_IN_FLIGHT,
-        errorThresholdPercentage: c.BREAKER_ERROR_PERCENT,
-        volumeThreshold: c.BREAKER_VOLUME_THRESHOLD,
-        rollingWindowMs: c.BREAKER_WINDOW_MS,
-        resetTimeoutMs: c.BREAKER_RESET_MS,
-      });
-      this.guards.set(key, guard);
+      lane = {
+        guard: new OperatorGuard(key, {
+          capacity: c.OPERATOR_MAX_IN_FLIGHT,
+          errorThresholdPercentage: c.BREAKER_ERROR_PERCENT,
+          volumeThreshold: c.BREAKER_VOLUME_THRESHOLD,
+          rollingWindowMs: c.BREAKER_WINDOW_MS,
+          resetTimeoutMs: c.BREAKER_RESET_MS,
+        }),
+        agent: new Agent({ connections: c.OPERATOR_MAX_CONNECTIONS ?? c.OPERATOR_MAX_IN_FLIGHT, keepAliveTimeout: 30_000 }),
+      };
+      this.lanes.set(key, lane);
     }
-    return guard;
+    return lane;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    for (const guard of this.guards.values()) guard.shutdown();
-    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
+    for (const { guard } of this.lanes.values()) guard.shutdown();
+    await Promise.all([...this.lanes.values()].map(({ agent }) => agent.close()));
   }
 }
 
