@@ -33,6 +33,8 @@ class BenchConfig {
   @IsInt() @Min(1) @Max(1_000) BENCH_CONNECTIONS: number = 32;
   /** 'true': an Idempotency-Key on every POST, as the SDK sends; 'false': none, as runs before 2026-11-26 (evening) sent. */
   @IsIn(['true', 'false']) BENCH_IDEMPOTENCY_KEYS: string = 'true';
+  /** Seconds of each paced load sent first on its own connections and not counted (paced-load.ts); 0 as every run before 2026-11-28 (late morning). */
+  @IsInt() @Min(0) @Max(120) BENCH_PACED_WARMUP_SECONDS: number = 10;
 }
 
 interface Measured {
@@ -46,7 +48,7 @@ interface Measured {
 const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
 
 async function main(): Promise<void> {
-  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS } = loadConfig(BenchConfig);
+  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS, BENCH_PACED_WARMUP_SECONDS: warmUpSeconds } = loadConfig(BenchConfig);
   const idempotencyKeys = BENCH_IDEMPOTENCY_KEYS === 'true';
   const bench = await startBenchStack('bench');
   const { dataSource, stack, merchant } = bench;
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
         `bench: ${SECONDS} s per run, ${CONNECTIONS} connections for the maximum; machine: ${cpus().length} cores, shared by every service, Postgres, Redis and the load generator`,
         `  servers: ${await bench.describeServers()}`,
         `  settled: ${bench.settled}`,
+        `  paced runs: ${warmUpSeconds > 0 ? `${warmUpSeconds} s of the same load on the same connections first, not counted (BENCH_PACED_WARMUP_SECONDS)` : 'counted from the first request (BENCH_PACED_WARMUP_SECONDS=0)'}`,
         `  requests: ${idempotencyKeys ? 'an Idempotency-Key on each POST, as the SDK sends' : 'no Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=false)'}`,
         `  targets: ${API_TARGETS}`,
       ].join('\n'),
@@ -85,8 +88,8 @@ async function main(): Promise<void> {
       const max = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
       const half = options.pacedRate ?? Math.max(1, Math.floor(max.requests.average / 2));
       const backlogMs = options.drain ? await drained(dataSource) : 0;
-      const before = sampleCpu(metered);
-      const atHalf = await pacedLoad(target.paced, half, SECONDS);
+      let before = sampleCpu(metered);
+      const atHalf = await pacedLoad(target.paced, half, SECONDS, { warmUpSeconds, measuring: () => (before = sampleCpu(metered)) });
       // A payment's work goes on after its 201 (operator, callback, settlement): count it all.
       if (options.drain) await drained(dataSource);
       return { max, half, atHalf, backlogMs, cpu: formatCpu(cpuPerUnit(before, sampleCpu(metered), atHalf.requests)) };

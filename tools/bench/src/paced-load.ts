@@ -22,15 +22,42 @@ export interface PacedResult {
   errors: number;
 }
 
+export interface PacedOptions {
+  /** Requests in flight at most (the pool's connections, each kept alive). */
+  connections?: number;
+  /**
+   * Seconds of the same load sent first on the same connections and not counted (0: none). A
+   * server that has only seen another client (autocannon's burst for the maximum) deoptimises
+   * code the new connections and their requests reach, and recompiles it a few seconds later;
+   * the client compiles its own paced loop at the same time, and on two cores that compilation
+   * is the tail measured (docs/performance.md, "Measured on 2026-11-28 (late morning)").
+   */
+  warmUpSeconds?: number;
+  /** Called when the counted requests begin (after the warm-up): where a caller starts its CPU meters. */
+  measuring?: () => void;
+}
+
 /**
  * Open-loop load at a steady rate: request i is due at start + i/rate, whether or not earlier
  * ones have answered, and its latency counts from when it was due. A slow answer therefore shows
  * as the wait every later request would really see (no coordinated omission), and the load is
  * evenly spaced instead of autocannon's burst at the top of each second.
  */
-export async function pacedLoad(target: PacedTarget, rate: number, seconds: number, connections = 64): Promise<PacedResult> {
+export async function pacedLoad(target: PacedTarget, rate: number, seconds: number, options: PacedOptions = {}): Promise<PacedResult> {
+  const { connections = 64, warmUpSeconds = 0, measuring } = options;
   const url = new URL(target.url);
   const pool = new Pool(url.origin, { connections, pipelining: 1 });
+  try {
+    await openConnections(pool, connections);
+    if (warmUpSeconds > 0) await sendPaced(pool, url, target, rate, warmUpSeconds);
+    measuring?.();
+    return await sendPaced(pool, url, target, rate, seconds);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number, seconds: number): Promise<PacedResult> {
   const total = Math.max(1, Math.round(rate * seconds));
   const latencies = new Float64Array(total);
   const interval = 1000 / rate;
@@ -51,7 +78,6 @@ export async function pacedLoad(target: PacedTarget, rate: number, seconds: numb
         latencies[index] = performance.now() - due;
       });
 
-  await openConnections(pool, connections);
   const start = performance.now();
   let next = 0;
   while (next < total) {
@@ -64,7 +90,6 @@ export async function pacedLoad(target: PacedTarget, rate: number, seconds: numb
   }
   await Promise.all(inFlight);
   const elapsedSeconds = (performance.now() - start) / 1000;
-  await pool.close();
 
   latencies.sort();
   const at = (quantile: number) => round(latencies[Math.min(total - 1, Math.ceil(quantile * total) - 1)]);

@@ -1,0 +1,48 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pacedLoad } from './paced-load';
+
+/** A local server that counts the requests to /target and can answer some of them slowly. */
+async function countingServer(slowFrom: number): Promise<{ server: Server; url: string; count: () => number }> {
+  let count = 0;
+  const server = createServer((request, response) => {
+    if (request.url !== '/target') return void response.writeHead(404).end();
+    count++;
+    const delayMs = count > slowFrom ? 50 : 0;
+    setTimeout(() => response.writeHead(200).end('{}'), delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/target`, count: () => count };
+}
+
+describe('pacedLoad', () => {
+  it('sends the warm-up first on the same connections and counts only the requests after it', async () => {
+    const { server, url, count } = await countingServer(Number.POSITIVE_INFINITY);
+    try {
+      let sentBeforeMeasuring: number | undefined;
+      const result = await pacedLoad({ url, headers: {} }, 100, 1, { connections: 8, warmUpSeconds: 1, measuring: () => (sentBeforeMeasuring = count()) });
+
+      expect(sentBeforeMeasuring).toBe(100);
+      expect(count()).toBe(200);
+      expect(result.requests).toBe(100);
+      expect(result.non2xx).toBe(0);
+      expect(result.errors).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('leaves the warm-up out of the latencies it reports', async () => {
+    // Every warm-up request is answered at once, every counted one 50 ms late: the counted
+    // latencies are all the slow ones.
+    const { server, url } = await countingServer(50);
+    try {
+      const result = await pacedLoad({ url, headers: {} }, 50, 1, { connections: 8, warmUpSeconds: 1 });
+
+      expect(result.requests).toBe(50);
+      expect(result.p50).toBeGreaterThanOrEqual(50);
+    } finally {
+      server.close();
+    }
+  });
+});
