@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     );
     if (warmupSeconds > 0) {
       const w = await offerCashIns(harness, { rate, seconds: warmupSeconds, connections, drainMs: 120_000, idempotencyKeys });
-      console.log(`warm-up: ${w.completed} of ${w.accepted} completed, ${w.sustained.toFixed(1)}/s, CPU per cash-in ${w.cpu.stackTotal.toFixed(2)} ms (the services compiling their hot code); ${yardstick(w.cpu)}`);
+      console.log(`warm-up: offered ${w.offered}, accepted ${w.accepted}, not sent ${w.notSent}, refused ${describeRefusals(w.refusals)}; ${w.completed} of ${w.accepted} completed, ${w.sustained.toFixed(1)}/s, CPU per cash-in ${w.cpu.stackTotal.toFixed(2)} ms (the services compiling their hot code); ${yardstick(w.cpu)}`);
     }
     if (statementStats) await harness.bench.dataSource.query(`SELECT pg_stat_statements_reset()`);
     const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000, idempotencyKeys, customerOffset: warmupSeconds * rate });
