@@ -27,4 +27,5 @@ COPY --from=build --chown=node:node /workspace/dist/libs ./dist/libs
 USER node
 RUN test -z "$APP" || test -f "dist/apps/$APP/src/main.js"
 # exec: the service replaces the shell as PID 1 and gets SIGTERM directly for a graceful stop.
-ENTRYPOINT ["sh", "-c", "test -f \"dist/apps/$APP/src/main.js\" || { echo \"set APP to one of: $(ls dist/apps | tr '\\n' ' ')\" >&2; exit 64; }; exec node --enable-source-maps \"dist/apps/$APP/src/main.js\" \"$@\"", "--"]
+# The Node.js flags are every service's (SERVICE_NODE_FLAGS in libs/testing/src/stack/services.ts).
+ENTRYPOINT ["sh", "-c", "test -f \"dist/apps/$APP/src/main.js\" || { echo \"set APP to one of: $(ls dist/apps | tr '\\n' ' ')\" >&2; exit 64; }; exec node --enable-source-maps --no-memory-reducer \"dist/apps/$APP/src/main.js\" \"$@\"", "--"]

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort } from '../ports';
 import { childEnvironment } from './child-environment';
 import { waitFor } from '../wait';
-import { DEFAULT_MANAGEMENT_PORTS, DEFAULT_PORTS, SERVICES, ServiceName, serviceEntryPoint } from './services';
+import { DEFAULT_MANAGEMENT_PORTS, DEFAULT_PORTS, SERVICE_NODE_FLAGS, SERVICES, ServiceName, serviceEntryPoint } from './services';
 
 export interface LocalStackOptions {
   databaseUrl: string;
@@ -220,7 +220,7 @@ export class LocalStack {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npx nx run-many -t build)`);
     const logFd = this.openLog(service, replica);
     const [program, ...launcherArgs] = [...(this.options.launcher ?? []), process.execPath];
-    const child = spawn(program, [...launcherArgs, '--enable-source-maps', ...(this.options.nodeArgs ?? []), entry], {
+    const child = spawn(program, [...launcherArgs, ...SERVICE_NODE_FLAGS, ...(this.options.nodeArgs ?? []), entry], {
       env: childEnvironment(this.environment(service, replica)),
       // Log files are handed to the child directly: no pipe keeps this process (or jest) alive.
       stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],

@@ -19,6 +19,16 @@ export const WEB_SERVICES: readonly ServiceName[] = ['merchant-dashboard', 'ops-
 /** What moves a payment: every service but the web ones (test systems start these unless asked). */
 export const PAYMENT_SERVICES: readonly ServiceName[] = SERVICES.filter((s) => !WEB_SERVICES.includes(s));
 
+/**
+ * Node.js flags every service process runs with, here and in the image (the Dockerfile's
+ * ENTRYPOINT says the same; services.spec.ts keeps the two in step). Without V8's memory reducer:
+ * it judges a service at moderate load idle enough to shrink its heap, and each such compacting
+ * GC stopped the service for 45-80 ms on this machine, the services one after another, in
+ * the middle of the load (docs/performance.md, step 37). A service's heap then stays at the size
+ * its load grew it to until its next ordinary GC, rather than shrinking when it goes quiet.
+ */
+export const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--no-memory-reducer'] as const;
+
 /** Default ports for local development (tests pick free ones). */
 export const DEFAULT_PORTS: Record<ServiceName, number> = {
   'api-gateway': 3000,
