@@ -7,7 +7,7 @@ describe('SERVICE_NODE_FLAGS', () => {
   it('are the flags the image starts every service with', () => {
     const dockerfile = readFileSync(join(WORKSPACE_ROOT, 'Dockerfile'), 'utf8');
     const entrypoint = dockerfile.split('\n').find((line) => line.startsWith('ENTRYPOINT'));
-    const imageFlags = /exec node ((?:--[\w-]+ )*)\\"dist\/apps/.exec(entrypoint ?? '')?.[1].trim().split(' ');
+    const imageFlags = /exec node ((?:--[\w-]+ )*)\\"dist\/apps/.exec(entrypoint ?? '')?.[1]?.trim().split(' ');
     expect(imageFlags).toEqual([...SERVICE_NODE_FLAGS]);
   });
 
