@@ -132,6 +132,19 @@ export class OperatorAdapterConfig extends InfraConfig {
   @IsInt() @Min(1) @Max(2_000)
   STATUS_CHECK_CONCURRENCY: number = 100;
 
+  /**
+   * A callback's status check whose question got no answer (not asked: over the query budget, or
+   * more calls in flight than the guard allows; or no answer: silence, a timeout, a 5xx) is asked
+   * again after each of these delays in ms, instead of waiting for the reconciler's first check
+   * (10 s after creation). 0: never.
+   */
+  @Matches(/^(0|[1-9]\d{0,5}(,[1-9]\d{0,5}){0,9})$/, { message: 'must be whole milliseconds separated by commas, e.g. 1000,3000, or 0 for none' })
+  CALLBACK_RECHECK_DELAYS_MS: string = '1000,3000';
+
+  get callbackRecheckDelays(): number[] {
+    return this.CALLBACK_RECHECK_DELAYS_MS === '0' ? [] : this.CALLBACK_RECHECK_DELAYS_MS.split(',').map(Number);
+  }
+
   // MTN MoMo, test mode (the simulator; any MTN sandbox works the same way).
   @IsUrl(URL_OPTIONS) MTN_TEST_BASE_URL: string = 'http://127.0.0.1:3005/mtn';
   @IsString() MTN_TEST_TARGET_ENVIRONMENT: string = 'sandbox';

@@ -39,7 +39,7 @@ export class OperatorStatusChecker {
    * One check; `checkId` names it (a job id: an unresolved answer's report is keyed on it).
    * `loaded`: the transaction as the caller has just read it, saving a read.
    */
-  async check({ transactionId, reason }: CheckTransactionStatusJob, checkId: string, loaded?: TransactionEntity): Promise<void> {
+  async check({ transactionId, reason, recheck = 0 }: CheckTransactionStatusJob, checkId: string, loaded?: TransactionEntity): Promise<void> {
     const transaction = loaded ?? (await this.work.load(transactionId));
     if (transaction.status !== 'pending') {
       if (reason === 'watch') await this.watch(transaction);
@@ -53,6 +53,7 @@ export class OperatorStatusChecker {
       return unresolved('unknown', `${transaction.network} is not configured for ${transaction.mode} mode`);
     }
     const asked = await this.ask(transaction, why);
+    if (why === 'callback' && (!asked || asked.outcome.kind === 'unknown')) return this.recheckSoon(transaction, checkId, recheck);
     if (!asked) return;
     const { subject, connector, outcome } = asked;
     if (outcome.kind === 'final') await this.work.report(transaction, outcome, why);
@@ -72,6 +73,29 @@ export class OperatorStatusChecker {
     const outcome = await connector.queryStatus(subject);
     this.logger.debug({ transactionId: transaction.id, reason, outcome: outcome.kind }, 'status checked');
     return { subject, connector, outcome };
+  }
+
+  /**
+   * A callback says the customer has answered the prompt, but our question about it got no answer
+   * (not asked, or silence, a timeout, a 5xx): it is asked again after the next of
+   * CALLBACK_RECHECK_DELAYS_MS, rather than at the reconciler's first check, 10 s after creation.
+   * An operator's answer short of a final status ("pending", "no record") is not asked again
+   * here: a forged callback must not multiply our queries. If the recheck cannot be queued, the
+   * reconciler asks as it always does.
+   */
+  private async recheckSoon(t: TransactionEntity, checkId: string, made: number): Promise<void> {
+    const delays = this.config.callbackRecheckDelays;
+    if (made >= delays.length) return;
+    const n = made + 1;
+    try {
+      await this.producer.add(
+        'check-transaction-status',
+        { transactionId: t.id, reason: 'callback', recheck: n },
+        { jobId: JobIds.statusRecheck(checkId, n), delay: delays[made], trace: traceOf(t) },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, transactionId: t.id }, 'could not queue a recheck after a callback; the reconciler asks');
+    }
   }
 
   /**

@@ -24,6 +24,7 @@ import { Initiation, OperatorConnector, OperatorTransaction, StatusOutcome } fro
 import { OperatorRegistry } from '../operators/operator-registry';
 
 const GIVE_UP_SECONDS = 900;
+const RECHECK_DELAYS_MS = [200, 400];
 
 /**
  * An operator that answers what each test tells it to, and counts what it is sent. It stands in
@@ -36,6 +37,10 @@ class ScriptedOperator implements OperatorConnector {
   readonly sent: string[] = [];
   /** Status queries about these throw once (a fault inside the adapter, not an operator answer). */
   readonly throwOnce = new Set<string>();
+  /** Status queries about these get no answer once (silence, a timeout), then the answer set for them. */
+  readonly silentOnce = new Set<string>();
+  /** Every status query, by transaction id. */
+  readonly asked: string[] = [];
 
   async initiate({ transaction }: OperatorTransaction): Promise<Initiation> {
     this.sent.push(transaction.id);
@@ -44,6 +49,8 @@ class ScriptedOperator implements OperatorConnector {
 
   async queryStatus({ transaction }: OperatorTransaction): Promise<StatusOutcome> {
     if (this.throwOnce.delete(transaction.id)) throw new Error('connection pool exhausted');
+    this.asked.push(transaction.id);
+    if (this.silentOnce.delete(transaction.id)) return { kind: 'unknown', detail: 'MTN timed out' };
     return this.statusAnswers.get(transaction.id) ?? { kind: 'pending' };
   }
 
@@ -79,6 +86,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       LOG_LEVEL: 'error',
       UNRECEIVED_GIVE_UP_SECONDS: String(GIVE_UP_SECONDS),
       OPERATOR_BALANCE_POLL_MS: '0',
+      CALLBACK_RECHECK_DELAYS_MS: RECHECK_DELAYS_MS.join(','),
     });
     // MTN is configured (scripted); Airtel is not, as when its settings were removed.
     const registry: Pick<OperatorRegistry, 'connectorFor' | 'configured'> = {
@@ -253,6 +261,45 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       expect(await result(t)).toMatchObject({ status: 'succeeded', providerRef: 'MTN-RETRY', source: 'callback' });
       const [job] = await checkJobsOf(t);
       expect(job.id).toMatch(new RegExp(`^status\\.${t.id}\\.callback-`));
+    });
+
+    it('asks again shortly when its question got no answer, and reports what the operator then says', async () => {
+      const t = await pending();
+      operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-AGAIN' });
+      operator.silentOnce.add(t.id);
+      expect((await callback(t)).statusCode).toBe(200);
+      expect(await result(t)).toMatchObject({ status: 'succeeded', providerRef: 'MTN-AGAIN', source: 'callback' });
+      const jobs = await checkJobsOf(t);
+      expect(jobs.map((job) => [job.id, job.data.recheck, job.opts.delay])).toEqual([[expect.stringMatching(new RegExp(`^status\\.${t.id}\\.callback-[^.]+\\.recheck-1$`)), 1, RECHECK_DELAYS_MS[0]]]);
+      expect(operator.asked.filter((id) => id === t.id)).toHaveLength(2);
+    });
+
+    it('asks again as many times as CALLBACK_RECHECK_DELAYS_MS says, then leaves it to the reconciler', async () => {
+      const t = await pending();
+      operator.statusAnswers.set(t.id, { kind: 'unknown', detail: 'MTN timed out' });
+      expect((await callback(t)).statusCode).toBe(200);
+      const rechecks = await waitFor(
+        async () => {
+          const jobs = await checkJobsOf(t);
+          return jobs.length === RECHECK_DELAYS_MS.length && (await Promise.all(jobs.map((job) => job.isCompleted()))).every(Boolean) ? jobs : undefined;
+        },
+        { what: `the rechecks of ${t.id}` },
+      );
+      const first = rechecks.find((job) => job.data.recheck === 1)!;
+      const second = rechecks.find((job) => job.data.recheck === 2)!;
+      expect(second.id).toBe(first.id!.replace(/recheck-1$/, 'recheck-2'));
+      expect(operator.asked.filter((id) => id === t.id)).toHaveLength(1 + RECHECK_DELAYS_MS.length);
+      expect(await reported(t.id)).toEqual({ result: undefined, unresolved: undefined });
+    });
+
+    it('does not ask again when the operator answered short of a final status (a forged callback multiplies nothing)', async () => {
+      for (const answer of [{ kind: 'pending' }, { kind: 'not_found' }] as const) {
+        const t = await pending();
+        operator.statusAnswers.set(t.id, answer);
+        const job = await check(t.id, 'callback');
+        expect((await checkJobsOf(t)).map((j) => j.id)).toEqual([job]);
+        expect(operator.asked.filter((id) => id === t.id)).toHaveLength(1);
+      }
     });
   });
 });

@@ -22,6 +22,8 @@ export const JobIds = {
    */
   batch: (jobName: string, batchId: string) => `batch.${jobName}.${batchId}`,
   statusCheck: (transactionId: string, slot: string) => `status.${transactionId}.${slot}`,
+  /** A callback's check asked again (`checkJobId`: the check's own id, or an earlier recheck's): `<check>.recheck-<n>`. */
+  statusRecheck: (checkJobId: string, n: number) => `${checkJobId.replace(/\.recheck-\d+$/, '')}.recheck-${n}`,
   operatorResult: (transactionId: string, status: string) => `result.${transactionId}.${status}`,
   /** One per status check (whose id names its transaction, reason and slot): a later check's answer is never swallowed. */
   unresolvedAnswer: (statusCheckJobId: string) => `unresolved.${statusCheckJobId}`,

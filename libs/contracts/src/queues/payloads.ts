@@ -9,6 +9,7 @@ import {
   IsUUID,
   Length,
   Matches,
+  Max,
   MaxLength,
   Min,
 } from 'class-validator';
@@ -78,6 +79,8 @@ export type StatusCheckReason = CheckReason;
 export class CheckTransactionStatusJob {
   @IsUUID('4') transactionId!: string;
   @IsIn(STATUS_CHECK_REASONS) reason!: StatusCheckReason;
+  /** A callback's check asked again because its question got no answer: which time (1 the first). */
+  @IsOptional() @IsInt() @Min(1) @Max(10) recheck?: number;
 }
 
 export const OPERATOR_RESULT_STATUSES = ['succeeded', 'failed'] as const;
