@@ -6,7 +6,7 @@ import { SCALED_SERVICES } from './bench-stack';
 import { describeRefusals, offerCashIns, startCashInHarness } from './cash-in-load';
 import { CpuPerUnit, formatCpu } from './cpu-meter';
 import { checkNothingMovedTwice } from './moved-once';
-import { describeOperatorCalls, operatorCallsByResult } from './operator-calls';
+import { describeCounts, operatorCallsByResult, statusChecksByReason } from './operator-calls';
 import { printCostliestStatements } from './statement-stats';
 import { E2E_TARGETS } from './targets';
 
@@ -82,7 +82,8 @@ async function main(): Promise<void> {
         postgresSplit(r.cpu, r.postgresByService),
         `  Postgres connections opened during the load: ${r.connectionsOpened} (each a server process started and its statements planned afresh)`,
         yardstick(r.cpu),
-        `the adapter's calls to the operator since it started (warm-up included), by result: ${describeOperatorCalls(await operatorCallsByResult(harness.bench.stack))}`,
+        `the adapter's calls to the operator since it started (warm-up included), by result: ${describeCounts(await operatorCallsByResult(harness.bench.stack))}`,
+        `  its status checks by reason and answer: ${describeCounts(await statusChecksByReason(harness.bench.stack))}`,
       ].join('\n'),
     );
     if (statementStats) await printCostliestStatements(harness.bench.dataSource, r.completed);

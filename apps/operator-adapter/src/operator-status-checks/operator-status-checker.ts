@@ -8,6 +8,7 @@ import { OperatorConnector, OperatorTransaction } from '../operators/operator-co
 import { OperatorRegistry } from '../operators/operator-registry';
 import { OperatorRequestBudget } from '../operators/operator-budget';
 import { ageOf, OperatorWork, statusQuerySends } from '../operator-work/operator-work.service';
+import { CheckAnswer, CheckedFor, statusChecks } from './status-check-metrics';
 
 /**
  * Status checks (after a callback, or asked by the reconciler), paced per operator. The adapter
@@ -52,7 +53,7 @@ export class OperatorStatusChecker {
       // The operator cannot even be asked (its settings were removed since): nothing will ever resolve it.
       return unresolved('unknown', `${transaction.network} is not configured for ${transaction.mode} mode`);
     }
-    const asked = await this.ask(transaction, why);
+    const asked = await this.ask(transaction, why, why === 'callback' && recheck > 0 ? 'callback_recheck' : why);
     if (why === 'callback' && (!asked || asked.outcome.kind === 'unknown')) return this.recheckSoon(transaction, checkId, recheck);
     if (!asked) return;
     const { subject, connector, outcome } = asked;
@@ -62,16 +63,18 @@ export class OperatorStatusChecker {
   }
 
   /** Queries the operator within the query budget; undefined when it was not asked (the reconciler asks again). */
-  private async ask(transaction: TransactionEntity, reason: StatusCheckReason) {
+  private async ask(transaction: TransactionEntity, reason: StatusCheckReason, checkedFor: CheckedFor = reason) {
+    const count = (answer: CheckAnswer) => statusChecks.inc({ network: transaction.network, mode: transaction.mode, reason: checkedFor, answer });
     const connector = this.operators.connectorFor(transaction.network, transaction.mode);
-    if (!connector) return undefined;
-    if (!(await this.budget.admitStatusQuery(transaction.network, transaction.mode))) {
-      this.logger.debug({ transactionId: transaction.id, reason }, 'status check skipped: operator query budget spent; the reconciler asks again');
+    if (!connector || !(await this.budget.admitStatusQuery(transaction.network, transaction.mode))) {
+      this.logger.debug({ transactionId: transaction.id, reason }, 'status check skipped: operator not configured or query budget spent; the reconciler asks again');
+      count('not_asked');
       return undefined;
     }
     const subject = await this.work.subject(transaction);
     const outcome = await connector.queryStatus(subject);
     this.logger.debug({ transactionId: transaction.id, reason, outcome: outcome.kind }, 'status checked');
+    count(outcome.kind);
     return { subject, connector, outcome };
   }
 

@@ -22,6 +22,7 @@ import { OperatorAdapterModule } from '../app.module';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { Initiation, OperatorConnector, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
 import { OperatorRegistry } from '../operators/operator-registry';
+import { statusChecks } from './status-check-metrics';
 
 const GIVE_UP_SECONDS = 900;
 const RECHECK_DELAYS_MS = [200, 400];
@@ -244,6 +245,13 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     const checkJobsOf = async (t: TransactionEntity) =>
       (await checks.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((job) => job.data.transactionId === t.id);
     const result = (t: TransactionEntity) => waitFor(async () => (await reported(t.id)).result, { what: `the result of ${t.id}` });
+    /** momo_operator_status_checks_total for MTN test mode, by "reason answer". */
+    const counted = async () =>
+      Object.fromEntries(
+        (await statusChecks.get()).values.filter((v) => v.labels.network === 'mtn' && v.labels.mode === 'test').map((v) => [`${v.labels.reason} ${v.labels.answer}`, v.value]),
+      );
+    const countedSince = async (before: Record<string, number>) =>
+      Object.fromEntries(Object.entries(await counted()).flatMap(([key, n]) => (n - (before[key] ?? 0) > 0 ? [[key, n - (before[key] ?? 0)]] : [])));
 
     it('asks the operator at once, in the process that took the callback, and reports its answer', async () => {
       const t = await pending();
@@ -267,8 +275,10 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       const t = await pending();
       operator.statusAnswers.set(t.id, { kind: 'final', status: 'succeeded', providerRef: 'MTN-AGAIN' });
       operator.silentOnce.add(t.id);
+      const before = await counted();
       expect((await callback(t)).statusCode).toBe(200);
       expect(await result(t)).toMatchObject({ status: 'succeeded', providerRef: 'MTN-AGAIN', source: 'callback' });
+      expect(await countedSince(before)).toEqual({ 'callback unknown': 1, 'callback_recheck final': 1 });
       const jobs = await checkJobsOf(t);
       expect(jobs.map((job) => [job.id, job.data.recheck, job.opts.delay])).toEqual([[expect.stringMatching(new RegExp(`^status\\.${t.id}\\.callback-[^.]+\\.recheck-1$`)), 1, RECHECK_DELAYS_MS[0]]]);
       expect(operator.asked.filter((id) => id === t.id)).toHaveLength(2);
@@ -277,6 +287,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
     it('asks again as many times as CALLBACK_RECHECK_DELAYS_MS says, then leaves it to the reconciler', async () => {
       const t = await pending();
       operator.statusAnswers.set(t.id, { kind: 'unknown', detail: 'MTN timed out' });
+      const before = await counted();
       expect((await callback(t)).statusCode).toBe(200);
       const rechecks = await waitFor(
         async () => {
@@ -289,6 +300,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       const second = rechecks.find((job) => job.data.recheck === 2)!;
       expect(second.id).toBe(first.id!.replace(/recheck-1$/, 'recheck-2'));
       expect(operator.asked.filter((id) => id === t.id)).toHaveLength(1 + RECHECK_DELAYS_MS.length);
+      expect(await countedSince(before)).toEqual({ 'callback unknown': 1, 'callback_recheck unknown': RECHECK_DELAYS_MS.length });
       expect(await reported(t.id)).toEqual({ result: undefined, unresolved: undefined });
     });
 
