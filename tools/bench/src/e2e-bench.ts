@@ -6,7 +6,7 @@ import { SCALED_SERVICES } from './bench-stack';
 import { describeRefusals, offerCashIns, startCashInHarness } from './cash-in-load';
 import { CpuPerUnit, formatCpu } from './cpu-meter';
 import { checkNothingMovedTwice } from './moved-once';
-import { describeCounts, operatorCallsByResult, statusChecksByReason } from './operator-calls';
+import { adapterSamples, describeCounts, operatorCallsByResult, statusChecksByReason } from './operator-calls';
 import { printCostliestStatements } from './statement-stats';
 import { E2E_TARGETS } from './targets';
 
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     }
     if (statementStats) await harness.bench.dataSource.query(`SELECT pg_stat_statements_reset()`);
     const r = await offerCashIns(harness, { rate, seconds, connections, drainMs: 120_000, idempotencyKeys, customerOffset: warmupSeconds * rate });
+    const adapter = await adapterSamples(harness.bench.stack);
     console.log(
       [
         `offered: ${r.offered} cash-ins over ${r.loadSeconds.toFixed(1)} s; accepted (201): ${r.accepted}; not sent (${connections} already in flight): ${r.notSent}; refused: ${describeRefusals(r.refusals)}`,
@@ -82,8 +83,8 @@ async function main(): Promise<void> {
         postgresSplit(r.cpu, r.postgresByService),
         `  Postgres connections opened during the load: ${r.connectionsOpened} (each a server process started and its statements planned afresh)`,
         yardstick(r.cpu),
-        `the adapter's calls to the operator since it started (warm-up included), by result: ${describeCounts(await operatorCallsByResult(harness.bench.stack))}`,
-        `  its status checks by reason and answer: ${describeCounts(await statusChecksByReason(harness.bench.stack))}`,
+        `the adapter's calls to the operator since it started (warm-up included), by result: ${describeCounts(operatorCallsByResult(adapter))}`,
+        `  its status checks by reason and answer: ${describeCounts(statusChecksByReason(adapter))}`,
       ].join('\n'),
     );
     if (statementStats) await printCostliestStatements(harness.bench.dataSource, r.completed);
