@@ -12,7 +12,9 @@ import { redisOptionsFromUrl } from './redis-connection';
 /** Fire-and-forget items sent in batches, over a real Redis, consumed by a JobHandlerHost as every service's consumers are. */
 describe('JobBatches against Redis', () => {
   const prefix = uniqueQueuePrefix('batches');
-  const config = loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, JOB_BATCH_LINGER_MS: '50' });
+  // A linger far longer than the gaps between the items sent below: a busy machine can hold this
+  // process's timers back by tens of milliseconds, which must not split the batch.
+  const config = loadConfig(InfraConfig, { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, JOB_BATCH_LINGER_MS: '500' });
   const connection = redisOptionsFromUrl(TEST_REDIS_URL);
   const queue = new Queue('operator-results', { connection, prefix });
   const batches = new JobBatches(new JobProducer(new QueueRegistry([queue])), config);

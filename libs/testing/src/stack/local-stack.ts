@@ -92,11 +92,13 @@ export class LocalStack {
       }
     }
     const stack = new LocalStack(options, ports, managementPorts, extraReplicas);
-    try {
-      for (const service of options.services ?? SERVICES) await stack.startService(service);
-    } catch (error) {
+    // All at once, as a deployment's pods start: no service needs another to become ready (only
+    // Postgres and Redis), and booting is CPU-bound, so starting them together uses every core.
+    const started = await Promise.allSettled((options.services ?? SERVICES).map((service) => stack.startService(service)));
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) {
       await stack.stop();
-      throw error;
+      throw failed.reason;
     }
     return stack;
   }
@@ -243,7 +245,7 @@ export class LocalStack {
         const res = await fetch(`${this.managementUrl(service, replica)}/health/ready`).catch(() => undefined);
         return res?.ok ? true : undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 100, what: `${name} to become ready${seeLog}` },
+      { timeoutMs: 60_000, intervalMs: 100, what: `${name} to become ready${seeLog}` },
     ).catch((error: Error) => {
       // An exit is final: surface it instead of the generic timeout.
       throw child.exitCode !== null ? new Error(`${name} exited with code ${child.exitCode}${seeLog}`) : error;
