@@ -1,12 +1,12 @@
 const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Whole Rwandan francs (the API's minor units are francs). */
+/** Whole Rwandan francs (the API's minor units are francs); a no-break space keeps RWF with its amount. */
 export function rwf(amount: number): string {
-  return `RWF ${money.format(amount)}`;
+  return `RWF\u00a0${money.format(amount)}`;
 }
 
 export function compactRwf(amount: number): string {
-  return `RWF ${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(amount)}`;
+  return `RWF\u00a0${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(amount)}`;
 }
 
 export function dateTime(iso: string | null | undefined): string {

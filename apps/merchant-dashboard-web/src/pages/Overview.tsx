@@ -1,4 +1,4 @@
-import { AreaChart, LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -47,7 +47,8 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       <Text size="xs" tt="uppercase" fw={700} c="dimmed" style={{ letterSpacing: 0.4 }}>
         {label}
       </Text>
-      <Text fz={26} fw={700} mt={6} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {/* Smaller where three or five cards share a row, so that an amount of tens of millions stays on one line. */}
+      <Text fz={{ base: 26, md: 22 }} fw={700} mt={6} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'break-word' }}>
         {value}
       </Text>
       {hint && (
@@ -115,7 +116,8 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description={`Your balance and the last ${DAYS} days in ${mode} mode`} />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" mb="md">
+      {/* Five in a row only on wide screens; otherwise the balances, then the 14 days' activity. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md" mb="md">
         <Stat label="Available balance" value={rwf(data.balance.available)} hint="Can be paid out or refunded now" />
         <Stat label="Pending" value={rwf(data.balance.pending)} hint="Collected, settled at the next run" />
         <Stat label="Reserved" value={rwf(data.balance.reserved)} hint="Held for payouts and refunds in flight" />
@@ -132,12 +134,12 @@ export function OverviewPage() {
             Succeeded amounts per day, in RWF
           </Text>
           {hasActivity ? (
-            <AreaChart
+            // Bars side by side: a day's totals are separate amounts (money in by network, money
+            // out), not a curve between days, and payouts are not stacked on top of collections.
+            <BarChart
               h={260}
               data={rows}
               dataKey="day"
-              type="stacked"
-              withDots={false}
               valueFormatter={(v) => compactRwf(v)}
               yAxisProps={{ tickFormatter: (v: number) => new Intl.NumberFormat('en-US', { notation: 'compact' }).format(v), width: 48 }}
               series={[

@@ -216,7 +216,7 @@ describe('merchant dashboard in a browser', () => {
   it('refunds from the dashboard through the same path as the API (initiated_by dashboard)', async () => {
     await page.goto(`/test/transactions/${paymentId}`);
     await page.getByRole('button', { name: 'Refund' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^Refund RWF 2,500$/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Refund RWF\s2,500$/ }).click();
     const refundLink = page.getByRole('heading', { name: 'Refunds' }).locator('..').getByRole('link');
     await refundLink.waitFor();
     const refundId = (await refundLink.getAttribute('href'))!.split('/').pop()!;
