@@ -4,6 +4,6 @@ module.exports = {
   // Two test files at a time even on a 2-core machine (jest's default there is one): most of a
   // file's time is spent waiting on the processes, Postgres and Redis it talks to, and every
   // file has its own database, queue prefix and ports. Serially the suite took about 20 minutes
-  // on the CI machine; two at a time, 7 to 13 depending on the VM.
+  // on the CI machine; two at a time, 7 to 15 depending on the VM.
   maxWorkers: 2,
 };
