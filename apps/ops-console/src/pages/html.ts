@@ -44,13 +44,18 @@ export function maskedPhone(msisdn: string): string {
   return msisdn.length === 12 ? `${msisdn.slice(0, 3)} ${msisdn.slice(3, 5)} ${msisdn.slice(5, 6)}•• •${msisdn.slice(9)}` : msisdn;
 }
 
+/** A duration as on-call reads it: the two largest units, the second left out when it is zero ("5m", "1h 30m"). */
 export function age(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '—';
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s}s`;
-  if (s < 3_600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  if (s < 86_400) return `${Math.floor(s / 3_600)}h ${Math.floor((s % 3_600) / 60)}m`;
-  return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3_600)}h`;
+  if (s < 3_600) return twoUnits(Math.floor(s / 60), 'm', s % 60, 's');
+  if (s < 86_400) return twoUnits(Math.floor(s / 3_600), 'h', Math.floor((s % 3_600) / 60), 'm');
+  return twoUnits(Math.floor(s / 86_400), 'd', Math.floor((s % 86_400) / 3_600), 'h');
+}
+
+function twoUnits(major: number, majorUnit: string, minor: number, minorUnit: string): string {
+  return minor === 0 ? `${major}${majorUnit}` : `${major}${majorUnit} ${minor}${minorUnit}`;
 }
 
 export function when(date: Date | string | null | undefined): SafeHtml {

@@ -106,7 +106,7 @@ describe('on-call console', () => {
     await screenshotAtEveryWidth(page, shots, '03-overview');
 
     await page.getByRole('link', { name: 'Stuck payments' }).click();
-    await page.getByLabel('Pending for at least').selectOption({ label: '15m 0s' });
+    await page.getByLabel('Pending for at least').selectOption({ label: '15m' });
     await page.getByLabel('Network').selectOption({ label: 'MTN' });
     await page.getByRole('button', { name: 'Show' }).click();
     const row = page.getByRole('row', { name: new RegExp(stuck.id.slice(0, 8)) });
