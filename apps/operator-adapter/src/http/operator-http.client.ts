@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, Dispatcher, errors, request } from 'undici';
 import { OperatorLogRepository, OperatorRequestRecord } from '@momo/data';
-import { currentRequestId, MicroBatcher, REQUEST_ID_HEADER, SpanKind, traced, withTimeoutSignal } from '@momo/platform';
+import { currentRequestId, MicroBatcher, REQUEST_ID_HEADER, REQUEST_WRITE_LINGER_MS, SpanKind, traced, withTimeoutSignal } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { OperatorGuard } from '../operators/operator-guard';
 
@@ -53,10 +53,13 @@ export class OperatorHttpClient implements OnApplicationShutdown {
     log: OperatorLogRepository,
     private readonly config: OperatorAdapterConfig,
   ) {
-    this.logBatcher = new MicroBatcher(async (records) => {
-      await log.recordRequests(records);
-      return records.map(() => undefined);
-    });
+    this.logBatcher = new MicroBatcher(
+      async (records) => {
+        await log.recordRequests(records);
+        return records.map(() => undefined);
+      },
+      { maxBatch: 200, maxConcurrentFlushes: 1, lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS },
+    );
   }
 
   async send(call: OperatorCall): Promise<OperatorResponse> {

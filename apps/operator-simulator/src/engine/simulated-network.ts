@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { MicroBatcher } from '@momo/platform';
+import { MicroBatcher, REQUEST_WRITE_LINGER_MS } from '@momo/platform';
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { airtelCallbackBody } from '../airtel/airtel-wire';
@@ -38,7 +38,11 @@ export class SimulatedNetwork implements OnModuleInit, OnApplicationBootstrap, O
   private requestLog!: RequestLog;
   private overrides = new Map<string, Scenario>();
   private readonly finals = new Map<string, SimTransaction>();
-  private readonly creations = new MicroBatcher<CreateRequest, CreateResult>((batch) => this.store.createMany(batch), { maxBatch: BATCH, maxConcurrentFlushes: 1 });
+  private readonly creations = new MicroBatcher<CreateRequest, CreateResult>((batch) => this.store.createMany(batch), {
+    maxBatch: BATCH,
+    maxConcurrentFlushes: 1,
+    lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS,
+  });
   private readonly settlements = new MicroBatcher<ResolveTarget, SimTransaction | null>((batch) => this.settle(batch), { maxBatch: BATCH, maxConcurrentFlushes: 1 });
   /** Planned answers of this process's transactions (and, after a restart, of the pending ones found). */
   private readonly answers = new DueQueue<{ target: ResolveTarget; attempts: number }>();

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
 import type { InitiationState } from '@momo/domain';
-import { currentCarrier, MicroBatcher, wholeOrEachAlone } from '@momo/platform';
+import { currentCarrier, MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
 
 type Inserted = { transaction: TransactionEntity; created: boolean };
 type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string };
@@ -20,7 +20,7 @@ export class PendingTransactions {
   private readonly initiations: MicroBatcher<InitiationUpdate, TransactionEntity | null>;
 
   constructor(private readonly transactions: TransactionsRepository) {
-    const options = { maxBatch: 200, maxConcurrentFlushes: 2, gatherTurn: true };
+    const options = { maxBatch: 200, maxConcurrentFlushes: 2, gatherTurn: true, lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS };
     this.inserts = new MicroBatcher((rows) => this.rowByRowOnFailure(rows, (some) => transactions.insertPendingMany(some)), options);
     this.initiations = new MicroBatcher(
       (updates) =>

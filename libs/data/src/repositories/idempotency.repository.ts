@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { MicroBatcher, wholeOrEachAlone } from '@momo/platform';
+import { MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
 import { queryRows } from './hydrate';
 import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
@@ -52,6 +52,7 @@ export class IdempotencyRepository {
     maxBatch: 200,
     maxConcurrentFlushes: 2,
     gatherTurn: true,
+    lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS,
   });
 
   /** Claims made at the same moment go in one statement and one commit, each still committed before its work starts. */
@@ -59,6 +60,7 @@ export class IdempotencyRepository {
     maxBatch: 200,
     maxConcurrentFlushes: 2,
     gatherTurn: true,
+    lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS,
   });
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -102,4 +102,49 @@ describe('MicroBatcher', () => {
     expect(await Promise.all([1, 2].map((n) => batcher.submit(n)))).toEqual([1, 2]);
     expect(flushed).toEqual([[1, 2]]);
   });
+
+  describe('with lingerWhenBusyMs', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    const recording = () => {
+      const flushed: number[][] = [];
+      const batcher = new MicroBatcher<number, number>(
+        async (items) => {
+          flushed.push(items);
+          return items;
+        },
+        { maxBatch: 100, maxConcurrentFlushes: 1, lingerWhenBusyMs: 5 },
+      );
+      return { flushed, batcher };
+    };
+
+    it('sends each item at once while items come seldom', async () => {
+      const { flushed, batcher } = recording();
+      for (let n = 1; n <= 30; n++) {
+        void batcher.submit(n);
+        expect(flushed.at(-1)).toEqual([n]);
+        await jest.advanceTimersByTimeAsync(50);
+      }
+    });
+
+    it('holds items for others while they come often, and sends at once again when they come seldom', async () => {
+      const { flushed, batcher } = recording();
+      const results: Promise<number>[] = [];
+      for (let n = 1; n <= 60; n++) {
+        results.push(batcher.submit(n));
+        await jest.advanceTimersByTimeAsync(1);
+      }
+      await jest.advanceTimersByTimeAsync(10);
+      expect(await Promise.all(results)).toEqual(results.map((_, i) => i + 1));
+      expect(flushed.flat()).toEqual(results.map((_, i) => i + 1));
+      // The first items, after a quiet start, left alone; once one came every millisecond, five or so left together.
+      expect(flushed[0]).toEqual([1]);
+      expect(flushed.at(-2)!.length).toBeGreaterThanOrEqual(4);
+
+      await jest.advanceTimersByTimeAsync(2_000);
+      void batcher.submit(61);
+      expect(flushed.at(-1)).toEqual([61]);
+    });
+  });
 });
