@@ -42,8 +42,8 @@ const LONGEST_GAP_MS = 1_000;
  * Gathers concurrent submissions and hands them to `flush` together. By default nothing waits on
  * a timer: at low load an item is flushed alone at once; while a flush runs, newcomers queue and
  * leave together in the next one (group commit), so batches grow exactly as fast as the load (the
- * linger options trade a few milliseconds for larger batches). Used where one
- * round trip (a Postgres commit, a Redis call) for many items is what makes the throughput.
+ * linger options trade a few milliseconds for larger batches). Used where one round trip (a
+ * Postgres commit, a Redis call) for many items is what makes the throughput.
  *
  * `flush` answers one entry per item, in order: a value, or an Error for that item alone.
  */
