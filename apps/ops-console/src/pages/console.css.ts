@@ -70,8 +70,8 @@ pre{background:#0f172a;color:#e2e8f0;padding:.6rem .75rem;border-radius:6px;over
 @media (max-width:760px){
   html{font-size:14px}
   .topbar{gap:.5rem;padding:.5rem .75rem;position:static}
-  .nav{order:3;flex-basis:100%;overflow-x:auto;flex-wrap:nowrap}
-  .nav a{white-space:nowrap}
+  .nav{order:3;flex-basis:100%;gap:.2rem .15rem}
+  .nav a{white-space:nowrap;padding:.3rem .5rem;font-size:.9rem}
   .who{margin-left:auto}
   .content{padding:.75rem}
   table.responsive thead{display:none}

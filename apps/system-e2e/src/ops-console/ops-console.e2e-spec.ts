@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DELIVERY_HEADER, EVENT_HEADER, JobIds, QueueName, TransactionView } from '@momo/contracts';
 import { redisOptionsFromUrl } from '@momo/platform';
 import { insertTransaction, newTransaction, PAYMENT_SERVICES, runAdminCli, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
-import { launchChromium, recordConsoleErrors, screenshotAtEveryWidth, screenshotFolder } from '@momo/testing/browser';
+import { launchChromium, recordConsoleErrors, screenshotAtEveryWidth, screenshotFolder, VIEWPORTS } from '@momo/testing/browser';
 
 const OPERATOR = { email: 'oncall@example.com', password: 'correct horse battery staple' };
 const VIEWER = { email: 'watcher@example.com', password: 'viewer password 12345' };
@@ -104,6 +104,15 @@ describe('on-call console', () => {
     await waitFor(async () => ((await page.reload(), await page.getByRole('cell', { name: 'journals_balance' }).isVisible()) ? true : undefined), { what: 'the invariant results' });
     expect(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
     await screenshotAtEveryWidth(page, shots, '03-overview');
+    // On a phone every section is in sight at once (the nav wraps), none hidden past the edge.
+    await page.setViewportSize(VIEWPORTS.phone);
+    const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    await expect(sections.count()).resolves.toBe(7);
+    for (const link of await sections.all()) {
+      const box = await link.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width).toBe(true);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.getByRole('link', { name: 'Stuck payments' }).click();
     await page.getByLabel('Pending for at least').selectOption({ label: '15m' });
