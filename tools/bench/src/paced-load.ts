@@ -35,6 +35,8 @@ export interface PacedOptions {
   warmUpSeconds?: number;
   /** Called when the counted requests begin (after the warm-up): where a caller starts its CPU meters. */
   measuring?: () => void;
+  /** Called with each counted request's due time (wall clock, epoch ms) and latency once it is answered. */
+  onAnswer?: (dueAt: number, latencyMs: number) => void;
 }
 
 /**
@@ -44,20 +46,20 @@ export interface PacedOptions {
  * evenly spaced instead of autocannon's burst at the top of each second.
  */
 export async function pacedLoad(target: PacedTarget, rate: number, seconds: number, options: PacedOptions = {}): Promise<PacedResult> {
-  const { connections = 64, warmUpSeconds = 0, measuring } = options;
+  const { connections = 64, warmUpSeconds = 0, measuring, onAnswer } = options;
   const url = new URL(target.url);
   const pool = new Pool(url.origin, { connections, pipelining: 1 });
   try {
     await openConnections(pool, connections);
     if (warmUpSeconds > 0) await sendPaced(pool, url, target, rate, warmUpSeconds);
     measuring?.();
-    return await sendPaced(pool, url, target, rate, seconds);
+    return await sendPaced(pool, url, target, rate, seconds, onAnswer);
   } finally {
     await pool.close();
   }
 }
 
-async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number, seconds: number): Promise<PacedResult> {
+async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number, seconds: number, onAnswer?: PacedOptions['onAnswer']): Promise<PacedResult> {
   const total = Math.max(1, Math.round(rate * seconds));
   const latencies = new Float64Array(total);
   const interval = 1000 / rate;
@@ -76,6 +78,7 @@ async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number
       })
       .finally(() => {
         latencies[index] = performance.now() - due;
+        onAnswer?.(performance.timeOrigin + due, latencies[index]);
       });
 
   const start = performance.now();

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IsInt, Max, Min } from 'class-validator';
+import { loadConfig } from '@momo/platform';
+import { WORKSPACE_ROOT } from '@momo/testing';
+import { startBenchStack } from './bench-stack';
+import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
+import { pacedLoad } from './paced-load';
+import { GET_P99_TARGET_MS } from './targets';
+
+/**
+ * `npm run bench:stalls`: what the tail of `GET /v1/payments/:id` is made of. Every service runs
+ * with stalls/preload.ts, which logs each late turn of its event loop and each GC pause; `GET`s
+ * are paced at one rate (after a warm-up at the same rate), each request's due time and latency
+ * kept. Prints p50/p99/max per window, the GC pauses per process, and the worst episodes of late
+ * requests beside what every process logged across them. An episode with no event beside it was
+ * a wait outside the services' event loops: Postgres, or a core taken by another process.
+ * Asserts nothing; `BENCH_NODE_ARGS` puts V8 flags on every service for a comparison.
+ */
+class StallsConfig {
+  /** `GET`s per second (about half this machine's maximum on a fast VM). */
+  @IsInt() @Min(1) @Max(100_000) BENCH_RATE: number = 4_000;
+  @IsInt() @Min(10) @Max(600) BENCH_SECONDS: number = 60;
+  /** A request answered later than this after it was due is late. */
+  @IsInt() @Min(1) @Max(10_000) BENCH_LATE_MS: number = 20;
+  /** How many of the worst episodes to print. */
+  @IsInt() @Min(1) @Max(1_000) BENCH_EPISODES: number = 8;
+}
+
+const WINDOW_SECONDS = 10;
+const WARM_UP_SECONDS = 15;
+
+async function main(): Promise<void> {
+  const config = loadConfig(StallsConfig);
+  const logs = join(WORKSPACE_ROOT, 'tmp', 'stalls', new Date().toISOString().replace(/[:.]/g, '-'));
+  mkdirSync(logs, { recursive: true });
+  const bench = await startBenchStack('stalls', {
+    nodeArgs: ['--require', join(__dirname, 'stalls', 'preload.js')],
+    serviceSettings: { STALLS_LOG_DIR: logs },
+  });
+  try {
+    const base = bench.stack.url('api-gateway');
+    const headers = { authorization: `Bearer ${bench.merchant.appKey}`, 'content-type': 'application/json' };
+    const created = await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: 1500, msisdn: '0788123456', description: 'bench', reference: 'bench' }) });
+    const { data } = (await created.json()) as { data: { id: string } };
+    const total = config.BENCH_RATE * config.BENCH_SECONDS;
+    const due = new Float64Array(total);
+    const latency = new Float64Array(total);
+    let answered = 0;
+    console.log(`bench:stalls: GET /v1/payments/:id paced at ${config.BENCH_RATE}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${config.BENCH_LATE_MS} ms`);
+    console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
+    const result = await pacedLoad({ url: `${base}/v1/payments/${data.id}`, headers }, config.BENCH_RATE, config.BENCH_SECONDS, {
+      warmUpSeconds: WARM_UP_SECONDS,
+      onAnswer: (dueAt, latencyMs) => {
+        due[answered] = dueAt;
+        latency[answered++] = latencyMs;
+      },
+    });
+    console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${GET_P99_TARGET_MS} ms]`);
+
+    const order = Array.from(due.keys()).sort((a, b) => due[a] - due[b]);
+    const byDue = { due: Float64Array.from(order, (i) => due[i]), latency: Float64Array.from(order, (i) => latency[i]) };
+    const perWindow = config.BENCH_RATE * WINDOW_SECONDS;
+    for (let from = 0; from < total; from += perWindow) {
+      const window = byDue.latency.slice(from, from + perWindow).sort();
+      const at = (q: number) => window[Math.min(window.length - 1, Math.ceil(q * window.length) - 1)].toFixed(1);
+      console.log(`  ${from / config.BENCH_RATE}-${(from + window.length) / config.BENCH_RATE} s: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+    }
+
+    const runFrom = byDue.due[0];
+    const events: ProcessEvent[] = readdirSync(logs).flatMap((file) =>
+      parseProcessLog(file.replace(/\.log$/, ''), readFileSync(join(logs, file), 'utf8')).filter((e) => e.at >= runFrom),
+    );
+    console.log('GC pauses over 2 ms in the counted run, by process:');
+    const processes = [...new Set(events.map((e) => e.process))].sort();
+    for (const name of processes) {
+      const pauses = events.filter((e) => e.process === name && e.kind === 'gc');
+      const kinds = new Map<string, number[]>();
+      for (const p of pauses) {
+        const kind = gcKindName(p.detail);
+        kinds.set(kind, [...(kinds.get(kind) ?? []), p.durationMs]);
+      }
+      const described = [...kinds].map(([kind, ms]) => `${ms.length} ${kind} (longest ${Math.max(...ms).toFixed(1)} ms)`).join(', ');
+      console.log(`  ${name}: ${described || 'none'}`);
+    }
+
+    const episodes = episodesOfLateness(byDue.due, byDue.latency, events, config.BENCH_LATE_MS);
+    const late = episodes.reduce((sum, e) => sum + e.requests, 0);
+    console.log(`${late} requests late (${((100 * late) / total).toFixed(2)}%) in ${episodes.length} episodes; the worst ${Math.min(config.BENCH_EPISODES, episodes.length)}:`);
+    for (const episode of episodes.slice(0, config.BENCH_EPISODES)) {
+      console.log(
+        `  at ${((episode.from - runFrom) / 1000).toFixed(2)} s: ${episode.requests} requests due over ${(episode.to - episode.from).toFixed(0)} ms, the worst ${episode.worstMs.toFixed(0)} ms late`,
+      );
+      for (const event of episode.events) console.log(`    ${describeEvent(event, episode.from)}`);
+      if (episode.events.length === 0) console.log('    no service logged a late turn or a GC pause: the wait was outside their event loops');
+    }
+  } finally {
+    await bench.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
