@@ -35,8 +35,8 @@ export interface PacedOptions {
   warmUpSeconds?: number;
   /** Called when the counted requests begin (after the warm-up): where a caller starts its CPU meters. */
   measuring?: () => void;
-  /** Called with each counted request's due time (wall clock, epoch ms) and latency once it is answered. */
-  onAnswer?: (dueAt: number, latencyMs: number) => void;
+  /** Called once each counted request is answered: its place in the run (0 first due), due time (wall clock, epoch ms) and latency. */
+  onAnswer?: (index: number, dueAt: number, latencyMs: number) => void;
 }
 
 /**
@@ -78,7 +78,7 @@ async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number
       })
       .finally(() => {
         latencies[index] = performance.now() - due;
-        onAnswer?.(performance.timeOrigin + due, latencies[index]);
+        onAnswer?.(index, performance.timeOrigin + due, latencies[index]);
       });
 
   const start = performance.now();

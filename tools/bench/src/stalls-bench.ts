@@ -7,6 +7,7 @@ import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
 import { pacedLoad } from './paced-load';
+import { quantile } from './quantile';
 import { GET_P99_TARGET_MS } from './targets';
 
 /**
@@ -47,28 +48,25 @@ async function main(): Promise<void> {
     const total = config.BENCH_RATE * config.BENCH_SECONDS;
     const due = new Float64Array(total);
     const latency = new Float64Array(total);
-    let answered = 0;
     console.log(`bench:stalls: GET /v1/payments/:id paced at ${config.BENCH_RATE}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${config.BENCH_LATE_MS} ms`);
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
     const result = await pacedLoad({ url: `${base}/v1/payments/${data.id}`, headers }, config.BENCH_RATE, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
-      onAnswer: (dueAt, latencyMs) => {
-        due[answered] = dueAt;
-        latency[answered++] = latencyMs;
+      onAnswer: (index, dueAt, latencyMs) => {
+        due[index] = dueAt;
+        latency[index] = latencyMs;
       },
     });
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${GET_P99_TARGET_MS} ms]`);
 
-    const order = Array.from(due.keys()).sort((a, b) => due[a] - due[b]);
-    const byDue = { due: Float64Array.from(order, (i) => due[i]), latency: Float64Array.from(order, (i) => latency[i]) };
     const perWindow = config.BENCH_RATE * WINDOW_SECONDS;
     for (let from = 0; from < total; from += perWindow) {
-      const window = byDue.latency.slice(from, from + perWindow).sort();
-      const at = (q: number) => window[Math.min(window.length - 1, Math.ceil(q * window.length) - 1)].toFixed(1);
+      const window = Array.from(latency.subarray(from, from + perWindow)).sort((a, b) => a - b);
+      const at = (q: number) => quantile(window, q).toFixed(1);
       console.log(`  ${from / config.BENCH_RATE}-${(from + window.length) / config.BENCH_RATE} s: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
     }
 
-    const runFrom = byDue.due[0];
+    const runFrom = due[0];
     const events: ProcessEvent[] = readdirSync(logs).flatMap((file) =>
       parseProcessLog(file.replace(/\.log$/, ''), readFileSync(join(logs, file), 'utf8')).filter((e) => e.at >= runFrom),
     );
@@ -77,15 +75,15 @@ async function main(): Promise<void> {
     for (const name of processes) {
       const pauses = events.filter((e) => e.process === name && e.kind === 'gc');
       const kinds = new Map<string, number[]>();
-      for (const p of pauses) {
-        const kind = gcKindName(p.detail);
-        kinds.set(kind, [...(kinds.get(kind) ?? []), p.durationMs]);
+      for (const pause of pauses) {
+        const kind = gcKindName(pause.detail);
+        kinds.set(kind, [...(kinds.get(kind) ?? []), pause.durationMs]);
       }
       const described = [...kinds].map(([kind, ms]) => `${ms.length} ${kind} (longest ${Math.max(...ms).toFixed(1)} ms)`).join(', ');
       console.log(`  ${name}: ${described || 'none'}`);
     }
 
-    const episodes = episodesOfLateness(byDue.due, byDue.latency, events, config.BENCH_LATE_MS);
+    const episodes = episodesOfLateness(due, latency, events, config.BENCH_LATE_MS);
     const late = episodes.reduce((sum, e) => sum + e.requests, 0);
     console.log(`${late} requests late (${((100 * late) / total).toFixed(2)}%) in ${episodes.length} episodes; the worst ${Math.min(config.BENCH_EPISODES, episodes.length)}:`);
     for (const episode of episodes.slice(0, config.BENCH_EPISODES)) {
