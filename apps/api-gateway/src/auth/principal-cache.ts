@@ -1,49 +1,44 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { KeyPrincipal } from '@momo/data';
 import { ApiGatewayConfig } from '../api-gateway.config';
 
-interface Entry {
-  principal: KeyPrincipal;
-  expiresAt: number;
-}
-
 /**
- * Authenticated keys by their hash, for AUTH_CACHE_TTL_MS, least recently used evicted first
- * (a Map keeps insertion order). `clear()` runs on every invalidation message; a lookup that
+ * Authenticated keys by their hash, for AUTH_CACHE_TTL_MS from when they were read, least
+ * recently used evicted first. `clear()` runs on every invalidation message; a lookup that
  * started before a clear must not put its (possibly stale) answer back, hence the generation.
+ *
+ * lru-cache keeps recency in preallocated arrays: a hit allocates nothing. (A Map reordered by
+ * delete and set on every hit reallocated its table, a quarter of what the gateway promoted to
+ * its old generation under `GET`s: docs/performance.md, step 41.)
  */
 @Injectable()
 export class PrincipalCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, KeyPrincipal> | undefined;
   private generationCounter = 0;
 
-  constructor(private readonly config: ApiGatewayConfig) {}
+  constructor(config: ApiGatewayConfig) {
+    if (config.AUTH_CACHE_TTL_MS > 0) {
+      // ttlResolution 0: read the clock on each check rather than keep a timer to expire a cached reading.
+      this.entries = new LRUCache({ max: config.AUTH_CACHE_MAX_ENTRIES, ttl: config.AUTH_CACHE_TTL_MS, ttlResolution: 0 });
+    }
+  }
 
   get generation(): number {
     return this.generationCounter;
   }
 
   get(keyHash: string): KeyPrincipal | undefined {
-    const entry = this.entries.get(keyHash);
-    if (!entry) return undefined;
-    this.entries.delete(keyHash);
-    if (entry.expiresAt <= Date.now()) return undefined;
-    this.entries.set(keyHash, entry);
-    return entry.principal;
+    return this.entries?.get(keyHash);
   }
 
   set(keyHash: string, principal: KeyPrincipal, generation: number): void {
-    if (generation !== this.generationCounter || this.config.AUTH_CACHE_TTL_MS === 0) return;
-    this.entries.delete(keyHash);
-    this.entries.set(keyHash, { principal, expiresAt: Date.now() + this.config.AUTH_CACHE_TTL_MS });
-    while (this.entries.size > this.config.AUTH_CACHE_MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    if (generation !== this.generationCounter) return;
+    this.entries?.set(keyHash, principal);
   }
 
   clear(): void {
     this.generationCounter++;
-    this.entries.clear();
+    this.entries?.clear();
   }
 }
