@@ -8,9 +8,9 @@ import { ApiGatewayConfig } from '../api-gateway.config';
  * recently used evicted first. `clear()` runs on every invalidation message; a lookup that
  * started before a clear must not put its (possibly stale) answer back, hence the generation.
  *
- * lru-cache keeps recency in preallocated arrays: a hit allocates nothing. (A Map reordered by
- * delete and set on every hit reallocated its table, a quarter of what the gateway promoted to
- * its old generation under `GET`s: docs/performance.md, step 41.)
+ * lru-cache keeps recency in preallocated arrays, so a hit leaves the table as it is. (A Map
+ * reordered by delete and set on every hit reallocated its table, a fifth of what the gateway
+ * promoted to its old generation under `GET`s: docs/performance.md, step 40.)
  */
 @Injectable()
 export class PrincipalCache {
