@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import type { DataSource } from 'typeorm';
@@ -8,6 +7,7 @@ import { OtlpReceiver } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
 import { drained } from './drained';
 import { pacedLoad } from './paced-load';
+import { paymentsFromManyCustomers } from './payment-requests';
 import { HopFigures, postHops } from './post-hops';
 import { POST_P99_TARGET_MS } from './targets';
 
@@ -34,14 +34,7 @@ async function main(): Promise<void> {
   const bench = await startBenchStack('hops', { serviceSettings: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } });
   try {
     const base = bench.stack.url('api-gateway');
-    let customer = 0;
-    const target = {
-      url: `${base}/v1/payments`,
-      method: 'POST' as const,
-      headers: { authorization: `Bearer ${bench.merchant.appKey}`, 'content-type': 'application/json' },
-      body: () => JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + (customer++ % 800_000)).padStart(6, '0')}`, description: 'bench', reference: 'bench' }),
-      ownHeaders: () => ({ 'idempotency-key': randomUUID() }),
-    };
+    const target = paymentsFromManyCustomers(base, bench.merchant.appKey);
     console.log(
       [
         `bench:hops: POST /v1/payments paced at ${rates.join(', ')} req/s, ${config.BENCH_SECONDS} s each, every service tracing to this process`,
