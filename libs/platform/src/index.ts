@@ -14,3 +14,4 @@ export * from './foundation';
 export * from './periodic';
 export * from './time';
 export * from './rate-limit';
+export * from './validation';

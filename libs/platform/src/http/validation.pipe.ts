@@ -1,4 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
+import { compiledChecks } from '../validation/compiled-checks';
 import { ApiError } from '../errors';
 import { unsafeTextProblems } from './safe-text';
 
@@ -35,6 +37,12 @@ export class RequestValidationPipe extends ValidationPipe {
       }
     }
     return super.transform(value, metadata);
+  }
+
+  /** A valid body or query passes the compiled checks alone; anything else gets class-validator's errors. */
+  protected override validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> | ValidationError[] {
+    if (compiledChecks(object.constructor)?.passes(object)) return [];
+    return super.validate(object, validatorOptions);
   }
 }
 
