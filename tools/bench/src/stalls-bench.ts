@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { BenchStack, startBenchStack } from './bench-stack';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
+import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary';
 import { pacedLoad, PacedTarget } from './paced-load';
 import { paymentsFromManyCustomers } from './payment-requests';
 import { quantile } from './quantile';
@@ -30,6 +32,12 @@ class StallsConfig {
   @IsOptional() @IsInt() @Min(1) @Max(10_000) BENCH_LATE_MS?: number;
   /** How many of the worst episodes to print. */
   @IsInt() @Min(1) @Max(1_000) BENCH_EPISODES: number = 8;
+  /**
+   * Seconds of V8's sampling heap profile in every service from the start of the counted run (0:
+   * none): what each allocates, and under which call of ours. Sampling costs CPU and its end a
+   * long pause, so that run's latencies are not comparable with a run without it.
+   */
+  @IsInt() @Min(0) @Max(600) BENCH_HEAP_PROFILE_SECONDS: number = 0;
 }
 
 const WINDOW_SECONDS = 10;
@@ -41,10 +49,11 @@ async function main(): Promise<void> {
   mkdirSync(logs, { recursive: true });
   const bench = await startBenchStack('stalls', {
     nodeArgs: ['--require', join(__dirname, 'stalls', 'preload.js')],
-    serviceSettings: { STALLS_LOG_DIR: logs },
+    serviceSettings: { STALLS_LOG_DIR: logs, ...(config.BENCH_HEAP_PROFILE_SECONDS > 0 ? { STALLS_HEAP_PROFILE: 'true' } : {}) },
   });
   try {
     const posting = config.BENCH_ENDPOINT === 'post';
+    const heapSeconds = Math.min(config.BENCH_HEAP_PROFILE_SECONDS, config.BENCH_SECONDS);
     const rate = config.BENCH_RATE ?? (posting ? 250 : 4_000);
     const lateMs = config.BENCH_LATE_MS ?? (posting ? 100 : 20);
     const target = posting ? paymentsFromManyCustomers(bench.stack.url('api-gateway'), bench.merchant.appKey) : await oneStoredPayment(bench);
@@ -57,6 +66,11 @@ async function main(): Promise<void> {
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
+      measuring: () => {
+        if (heapSeconds === 0) return;
+        writeFileSync(join(logs, 'heap-profile.on'), '');
+        setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
+      },
       onAnswer: (index, dueAt, latencyMs) => {
         due[index] = dueAt;
         latency[index] = latencyMs;
@@ -99,9 +113,35 @@ async function main(): Promise<void> {
       for (const event of episode.events) console.log(`    ${describeEvent(event, episode.from)}`);
       if (episode.events.length === 0) console.log('    no service logged a late turn or a GC pause: the wait was outside their event loops');
     }
+    if (heapSeconds > 0) await printHeapProfiles(logs, heapSeconds);
   } finally {
     await bench.stop();
   }
+}
+
+/** What each service allocated in the profiled seconds, by package and by the call of ours it happened under. */
+async function printHeapProfiles(logs: string, seconds: number): Promise<void> {
+  const profiles = await written(logs, '.heapprofile');
+  console.log(`allocated in the first ${seconds} s of the counted run (V8's sampling heap profile, collected objects included; profiles in ${logs}):`);
+  for (const file of profiles) {
+    const summary = summariseHeapProfile(JSON.parse(readFileSync(join(logs, file), 'utf8')) as SamplingHeapProfile);
+    const share = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB (${((100 * bytes) / summary.totalBytes).toFixed(1)}%)`;
+    console.log(`  ${file.replace(/\.heapprofile$/, '')}: ${(summary.totalBytes / 1e6).toFixed(1)} MB, ${(summary.totalBytes / 1e6 / seconds).toFixed(1)} MB/s`);
+    console.log(`    by package: ${summary.byPackage.slice(0, 6).map(([name, bytes]) => `${name} ${share(bytes)}`).join(', ')}`);
+    for (const [frame, bytes] of summary.byOwnFrame.slice(0, 6)) console.log(`    under ${frame}: ${share(bytes)}`);
+  }
+}
+
+/** The files with this ending in the folder, once no new one has appeared for 2 s (at most 20 s). */
+async function written(folder: string, ending: string): Promise<string[]> {
+  let files: string[] = [];
+  for (let waited = 0, quiet = 0; waited < 20_000 && (files.length === 0 || quiet < 2_000); waited += 500) {
+    await sleep(500);
+    const now = readdirSync(folder).filter((f) => f.endsWith(ending)).sort();
+    quiet = now.length === files.length ? quiet + 500 : 0;
+    files = now;
+  }
+  return files;
 }
 
 /** `GET /v1/payments/:id` of one payment created for the purpose. */

@@ -1,4 +1,5 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { basename, dirname, join } from 'node:path';
 import { PerformanceEntry, performance, PerformanceObserver } from 'node:perf_hooks';
 
@@ -40,4 +41,30 @@ if (folder) {
     }
   }).observe({ entryTypes: ['gc'] });
   process.once('exit', () => closeSync(log));
+  if (process.env.STALLS_HEAP_PROFILE === 'true') sampleHeapWhenAsked(folder, `${service}-${process.pid}`);
+}
+
+/**
+ * V8's sampling heap profiler (one sample per 16 KB allocated, collected objects counted too: what
+ * a process allocates, not what it keeps), from when the benchmark writes `heap-profile.on` in the
+ * log folder until it writes `heap-profile.off`; the profile goes beside the logs as
+ * `<service>-<pid>.heapprofile` (Chrome's DevTools open it too).
+ */
+function sampleHeapWhenAsked(folder: string, name: string): void {
+  const session = new Session();
+  session.connect();
+  let state: 'waiting' | 'sampling' | 'done' = 'waiting';
+  const poll = setInterval(() => {
+    if (state === 'waiting' && existsSync(join(folder, 'heap-profile.on'))) {
+      state = 'sampling';
+      session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    } else if (state === 'sampling' && existsSync(join(folder, 'heap-profile.off'))) {
+      state = 'done';
+      clearInterval(poll);
+      session.post('HeapProfiler.stopSampling', (error, result) => {
+        if (!error) writeFileSync(join(folder, `${name}.heapprofile`), JSON.stringify(result.profile));
+        session.disconnect();
+      });
+    }
+  }, 250).unref();
 }
