@@ -36,20 +36,20 @@ interface RuleCheck {
 
 const compiled = new WeakMap<Function, CompiledChecks | null>();
 
-/** The compiled checks of a payload class, or null when only class-validator itself can judge it. */
-export function compiledChecks(payloadClass: Function): CompiledChecks | null {
-  let checks = compiled.get(payloadClass);
+/** The compiled checks of a validated class (a job payload, a request body), or null when only class-validator itself can judge it. */
+export function compiledChecks(validatedClass: Function): CompiledChecks | null {
+  let checks = compiled.get(validatedClass);
   if (checks === undefined) {
-    checks = compile(payloadClass);
-    compiled.set(payloadClass, checks);
+    checks = compile(validatedClass);
+    compiled.set(validatedClass, checks);
   }
   return checks;
 }
 
-function compile(payloadClass: Function): CompiledChecks | null {
+function compile(validatedClass: Function): CompiledChecks | null {
   const storage = getMetadataStorage();
   // The same selection validateSync makes with no groups and no `always` option (inherited rules included).
-  const metadatas = storage.getTargetValidationMetadatas(payloadClass, '', false, false, undefined);
+  const metadatas = storage.getTargetValidationMetadatas(validatedClass, '', false, false, undefined);
   if (metadatas.length === 0 || !metadatas.every(plain)) return null;
   const byProperty = storage.groupByPropertyName(metadatas);
   const properties: PropertyChecks[] = [];
@@ -69,7 +69,7 @@ function compile(payloadClass: Function): CompiledChecks | null {
     properties.push(checks);
   }
   const known = new Set(properties.map((p) => p.property));
-  const targetName = payloadClass.name;
+  const targetName = validatedClass.name;
   const holds = (check: RuleCheck, instance: object, property: string, value: unknown): boolean => {
     const args: ValidationArguments = { targetName, property, object: instance, value, constraints: check.constraints };
     return check.validator.validate(value, args) === true;
