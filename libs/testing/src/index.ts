@@ -19,3 +19,4 @@ export * from './http-call';
 export * from './harness';
 export * from './queued-items';
 export * from './otlp-receiver';
+export * from './validation-verdicts';

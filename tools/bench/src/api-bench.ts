@@ -13,6 +13,7 @@ import { BARE_INSERT_TABLE } from './bare-server';
 import { BenchStack, startBenchStack } from './bench-stack';
 import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
 import { drained } from './drained';
+import { customerPayment, oneStoredPayment } from './payment-requests';
 import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
 import { API_TARGETS, GET_P99_TARGET_MS, POST_P99_TARGET_MS, READ_RATIO_TARGET } from './targets';
 
@@ -55,15 +56,12 @@ async function main(): Promise<void> {
   try {
     const base = stack.url('api-gateway');
     const headers = { authorization: `Bearer ${merchant.appKey}`, 'content-type': 'application/json' };
-    const body = JSON.stringify({ amount: 1500, msisdn: '0788123456', description: 'bench', reference: 'bench' });
-    const created = await fetch(`${base}/v1/payments`, { method: 'POST', headers, body });
-    const { data } = (await created.json()) as { data: { id: string } };
+    const paymentId = await oneStoredPayment(base, merchant.appKey);
+    // autocannon's default body; every request's own comes from setupRequest.
+    const body = customerPayment(0);
 
-    // Real traffic comes from many customers: one number for every request would measure the
-    // simulator's per-customer daily-limit bookkeeping instead of our money path.
     let customer = 0;
-    const nextCustomerPayment = () =>
-      JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + (customer++ % 800_000)).padStart(6, '0')}`, description: 'bench', reference: 'bench' });
+    const nextCustomerPayment = () => customerPayment(customer++);
     const paymentFromNextCustomer = (request: Record<string, unknown>) => ({ ...request, body: nextCustomerPayment() });
     const keyPrefix = `bench-${randomUUID()}`;
     let keys = 0;
@@ -103,7 +101,7 @@ async function main(): Promise<void> {
         `  CPU per request at half: ${m.cpu}`,
       ].join('\n');
 
-    const getUrl = `${base}/v1/payments/${data.id}`;
+    const getUrl = `${base}/v1/payments/${paymentId}`;
     const get = await measure({ options: { url: getUrl, headers }, paced: { url: getUrl, headers } }, stackMeter);
     console.log(describe('GET /v1/payments/:id', get, `   [target p99 < ${GET_P99_TARGET_MS} ms]`));
 
@@ -111,7 +109,7 @@ async function main(): Promise<void> {
     console.log(describe(`machine latency floor: bare Fastify answering a constant (paced at our GET's half rate)`, floor, ''));
     console.log(`  p99 at ${get.half} req/s: ours ${get.atHalf.p99} ms beside the floor's ${floor.atHalf.p99} ms (p50 ${get.atHalf.p50} vs ${floor.atHalf.p50} ms)`);
 
-    const read = await withBareServer(bench, { BARE_MODE: 'read', BARE_READ_ID: data.id }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter));
+    const read = await withBareServer(bench, { BARE_MODE: 'read', BARE_READ_ID: paymentId }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter));
     console.log(describe('bare Fastify + one Postgres primary-key read per request (pg Pool of 20, same Postgres, the same row)', read, ''));
     const ratio = get.max.requests.average / Math.max(1, read.max.requests.average);
     console.log(`  ratio of maxima, our GET / bare read: ${ratio.toFixed(2)}   [target ≥ ${READ_RATIO_TARGET}]`);

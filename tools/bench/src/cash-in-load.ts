@@ -5,6 +5,7 @@ import { BenchStack, BenchStackOptions, startBenchStack } from './bench-stack';
 import { cpuPerUnit, CpuPerUnit, ownProcess, sampleCpu } from './cpu-meter';
 import { databaseCounters } from './database-counters';
 import { postgresPerService, sampleBackends } from './postgres-by-service';
+import { customerPayment } from './payment-requests';
 import { quantile } from './quantile';
 
 /** The stack with a local webhook receiver as the merchant's endpoint, and the load generator's connections to every gateway. */
@@ -195,14 +196,13 @@ export async function offerCashIns(h: CashInHarness, run: CashInLoad): Promise<C
 
 /** One cash-in from a new customer (many customers, as in real traffic); its id if accepted, and the HTTP status. */
 async function createPayment(gateway: Pool, appKey: string, customer: number, idempotencyKey: string | undefined): Promise<{ id: string | undefined; status: number; code?: string }> {
-  const msisdn = `0788${String(100_000 + (customer % 800_000)).padStart(6, '0')}`;
   const headers: Record<string, string> = { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' };
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const res = await gateway.request({
     path: '/v1/payments',
     method: 'POST',
     headers,
-    body: JSON.stringify({ amount: 1500, msisdn, description: 'bench', reference: `bench-${customer}` }),
+    body: customerPayment(customer, `bench-${customer}`),
   });
   const body = (await res.body.json()) as { data?: { id: string; status: string }; code?: string };
   return { id: res.statusCode === 201 ? body.data?.id : undefined, status: res.statusCode, code: body.code };

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
-import { BenchStack, startBenchStack } from './bench-stack';
+import { startBenchStack } from './bench-stack';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
 import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary';
 import { pacedLoad, PacedTarget } from './paced-load';
-import { paymentsFromManyCustomers } from './payment-requests';
+import { oneStoredPayment, paymentsFromManyCustomers } from './payment-requests';
 import { quantile } from './quantile';
 import { GET_P99_TARGET_MS, POST_P99_TARGET_MS } from './targets';
 
@@ -17,8 +17,9 @@ import { GET_P99_TARGET_MS, POST_P99_TARGET_MS } from './targets';
  * `npm run bench:stalls`: what the tail of `GET /v1/payments/:id` (or, with BENCH_ENDPOINT=post,
  * of `POST /v1/payments`) is made of. Every service runs with stalls/preload.ts, which logs each
  * late turn of its event loop and each GC pause; requests are paced at one rate (after a warm-up
- * at the same rate), each request's due time and latency kept. Prints p50/p99/max per window, the GC pauses per process, and the worst episodes of late
- * requests beside what every process logged across them. An episode with no event beside it was
+ * at the same rate), each request's due time and latency kept. Prints p50/p99/max per window, the
+ * GC pauses per process, and the worst episodes of late requests beside what every process logged
+ * across them. An episode with no event beside it was
  * a wait outside the services' event loops: Postgres, or a core taken by another process.
  * Asserts nothing; `BENCH_NODE_ARGS` puts V8 flags on every service for a comparison.
  */
@@ -56,7 +57,10 @@ async function main(): Promise<void> {
     const heapSeconds = Math.min(config.BENCH_HEAP_PROFILE_SECONDS, config.BENCH_SECONDS);
     const rate = config.BENCH_RATE ?? (posting ? 250 : 4_000);
     const lateMs = config.BENCH_LATE_MS ?? (posting ? 100 : 20);
-    const target = posting ? paymentsFromManyCustomers(bench.stack.url('api-gateway'), bench.merchant.appKey) : await oneStoredPayment(bench);
+    const base = bench.stack.url('api-gateway');
+    const target: PacedTarget = posting
+      ? paymentsFromManyCustomers(base, bench.merchant.appKey)
+      : { url: `${base}/v1/payments/${await oneStoredPayment(base, bench.merchant.appKey)}`, headers: { authorization: `Bearer ${bench.merchant.appKey}` } };
     const total = rate * config.BENCH_SECONDS;
     const due = new Float64Array(total);
     const latency = new Float64Array(total);
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
 
 /** What each service allocated in the profiled seconds, by package and by the call of ours it happened under. */
 async function printHeapProfiles(logs: string, seconds: number): Promise<void> {
-  const profiles = await written(logs, '.heapprofile');
+  const profiles = await heapProfilesOf(logs);
   console.log(`allocated in the first ${seconds} s of the counted run (V8's sampling heap profile, collected objects included; profiles in ${logs}):`);
   for (const file of profiles) {
     const summary = summariseHeapProfile(JSON.parse(readFileSync(join(logs, file), 'utf8')) as SamplingHeapProfile);
@@ -132,25 +136,12 @@ async function printHeapProfiles(logs: string, seconds: number): Promise<void> {
   }
 }
 
-/** The files with this ending in the folder, once no new one has appeared for 2 s (at most 20 s). */
-async function written(folder: string, ending: string): Promise<string[]> {
-  let files: string[] = [];
-  for (let waited = 0, quiet = 0; waited < 20_000 && (files.length === 0 || quiet < 2_000); waited += 500) {
-    await sleep(500);
-    const now = readdirSync(folder).filter((f) => f.endsWith(ending)).sort();
-    quiet = now.length === files.length ? quiet + 500 : 0;
-    files = now;
-  }
-  return files;
-}
-
-/** `GET /v1/payments/:id` of one payment created for the purpose. */
-async function oneStoredPayment(bench: BenchStack): Promise<PacedTarget> {
-  const base = bench.stack.url('api-gateway');
-  const headers = { authorization: `Bearer ${bench.merchant.appKey}`, 'content-type': 'application/json' };
-  const created = await fetch(`${base}/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ amount: 1500, msisdn: '0788123456', description: 'bench', reference: 'bench' }) });
-  const { data } = (await created.json()) as { data: { id: string } };
-  return { url: `${base}/v1/payments/${data.id}`, headers };
+/** The services' heap profiles: one per process that logged into the folder (a `.log` each), waited for up to 20 s. */
+async function heapProfilesOf(folder: string): Promise<string[]> {
+  const processes = readdirSync(folder).filter((f) => f.endsWith('.log')).length;
+  const profiles = () => readdirSync(folder).filter((f) => f.endsWith('.heapprofile')).sort();
+  for (let waited = 0; waited < 20_000 && profiles().length < processes; waited += 500) await sleep(500);
+  return profiles();
 }
 
 main().catch((error) => {

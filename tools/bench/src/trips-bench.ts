@@ -9,6 +9,7 @@ import { startBenchStack } from './bench-stack';
 import { databaseCounters } from './database-counters';
 import { printCostliestStatements } from './statement-stats';
 import { printWalByRelation, walPosition } from './wal-by-relation';
+import { customerMsisdn } from './payment-requests';
 
 /**
  * `npm run bench:trips`: what one cash-in costs in round trips, the currency this machine pays
@@ -112,7 +113,7 @@ async function cashIns(gateway: Pool, appKey: string, count: number, rate: numbe
           path: '/v1/payments',
           method: 'POST',
           headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json', 'idempotency-key': `trips-${started}-${i}` },
-          body: JSON.stringify({ amount: 1500, msisdn: `0788${String(100_000 + i).padStart(6, '0')}`, description: 'trips', reference: `trips-${i}` }),
+          body: JSON.stringify({ amount: 1500, msisdn: customerMsisdn(i), description: 'trips', reference: `trips-${i}` }),
         })
         .then(async (res) => {
           const body = (await res.body.json()) as { data?: { id: string } };

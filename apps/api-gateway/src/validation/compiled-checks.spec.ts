@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { validateSync } from 'class-validator';
-import { compiledChecks } from '@momo/platform';
+import { validationVerdicts, variationsOf } from '@momo/testing';
 import { CreatePaymentDto, CreatePayoutDto } from '../payments/create-payment.dto';
 import { ListPaymentsQuery } from '../payments/list-payments.query';
 import { RefundDto } from '../payments/refund.dto';
@@ -27,19 +26,10 @@ const ODD_VALUES: unknown[] = [
 
 describe('compiled checks of the gateway request classes', () => {
   it.each(VALID.map(([dto, valid]) => [dto.name, dto, valid] as const))('%s: the same verdict as class-validator for a valid body and every variation of each field', (_name, dto, valid) => {
-    const verdicts = (data: Record<string, unknown>) => {
-      const instance = Object.assign(Object.create(dto.prototype as object) as object, data);
-      return { compiled: compiledChecks(dto)?.passes(instance), library: validateSync(instance, PIPE_OPTIONS).length === 0 };
-    };
+    const verdicts = (data: Record<string, unknown>) => validationVerdicts(dto, data, PIPE_OPTIONS);
     expect(verdicts(valid)).toEqual({ compiled: true, library: true });
     let refused = 0;
-    const variations: Array<Record<string, unknown>> = [{ ...valid, unexpected: 1 }, {}];
-    for (const field of Object.keys(valid)) {
-      const { [field]: _dropped, ...without } = valid;
-      variations.push(without);
-      for (const odd of ODD_VALUES) variations.push({ ...valid, [field]: odd });
-    }
-    for (const variation of variations) {
+    for (const variation of variationsOf(valid, ODD_VALUES)) {
       const { compiled, library } = verdicts(variation);
       expect({ variation, compiled }).toEqual({ variation, compiled: library });
       if (!library) refused++;
