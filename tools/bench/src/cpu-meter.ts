@@ -26,6 +26,21 @@ const USER_HZ = 100;
 export interface CpuSample {
   stack: Map<string, number>;
   outside: Map<string, number>;
+  /** The whole machine's ticks (/proc/stat's first line); undefined where it cannot be read. */
+  machine?: MachineTicks;
+}
+
+/** Clock ticks of all cores together since boot, as /proc/stat counts them. */
+export interface MachineTicks {
+  /** user, nice, system, irq and softirq: some process or the kernel on a core. */
+  busy: number;
+  /** idle and iowait: nothing to run. */
+  idle: number;
+  /**
+   * Time this VM had something to run and the hypervisor gave its core to another guest. It
+   * lengthens every pause the stack sees without showing in any process's CPU.
+   */
+  steal: number;
 }
 
 interface ProcStat {
@@ -65,7 +80,7 @@ export function sampleCpu(processes: MeteredProcesses): CpuSample {
   };
   const sum = (group: Record<string, MeteredRoot[]>) =>
     new Map(Object.entries(group).map(([name, roots]) => [name, (roots.reduce((total, root) => total + ticksOf(root), 0) * 1000) / USER_HZ] as const));
-  return { stack: sum(processes.stack), outside: sum(processes.outside) };
+  return { stack: sum(processes.stack), outside: sum(processes.outside), machine: readMachineTicks() };
 }
 
 export interface CpuPerUnit {
@@ -73,6 +88,8 @@ export interface CpuPerUnit {
   stackTotal: number;
   stack: [string, number][];
   outside: [string, number][];
+  /** Shares of the machine's time between the two samples (0-1), when /proc/stat was read. */
+  machine?: { busy: number; steal: number };
 }
 
 /** CPU per unit of work between two samples, largest first. */
@@ -80,13 +97,47 @@ export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number): 
   const per = (a: Map<string, number>, b: Map<string, number>) =>
     [...b].map(([name, ms]) => [name, (ms - (a.get(name) ?? 0)) / Math.max(1, units)] as [string, number]).sort((x, y) => y[1] - x[1]);
   const stack = per(before.stack, after.stack);
-  return { stackTotal: stack.reduce((sum, [, ms]) => sum + ms, 0), stack, outside: per(before.outside, after.outside) };
+  return {
+    stackTotal: stack.reduce((sum, [, ms]) => sum + ms, 0),
+    stack,
+    outside: per(before.outside, after.outside),
+    machine: machineShares(before.machine, after.machine),
+  };
 }
 
-/** "12.3 ms (postgres 4.1, payments-core 2.0, …); outside the stack: load generator 0.9" */
+/** How the machine's time between two readings was spent: busy (any process or the kernel) and stolen by the hypervisor. */
+export function machineShares(before?: MachineTicks, after?: MachineTicks): { busy: number; steal: number } | undefined {
+  if (!before || !after) return undefined;
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  const total = busy + steal + after.idle - before.idle;
+  return total > 0 ? { busy: busy / total, steal: steal / total } : undefined;
+}
+
+/** "12.3 ms (postgres 4.1, payments-core 2.0, …); outside the stack: load generator 0.9; the machine meanwhile: 81% busy, 2.4% stolen by the hypervisor" */
 export function formatCpu(cpu: CpuPerUnit): string {
   const list = (entries: [string, number][]) => entries.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ');
-  return `${cpu.stackTotal.toFixed(2)} ms (${list(cpu.stack)})${cpu.outside.length > 0 ? `; outside the stack, not in that total: ${list(cpu.outside)}` : ''}`;
+  const outside = cpu.outside.length > 0 ? `; outside the stack, not in that total: ${list(cpu.outside)}` : '';
+  const machine = cpu.machine ? `; the machine meanwhile: ${formatMachine(cpu.machine)}` : '';
+  return `${cpu.stackTotal.toFixed(2)} ms (${list(cpu.stack)})${outside}${machine}`;
+}
+
+/** "81% busy, 2.4% stolen by the hypervisor" */
+export function formatMachine(shares: { busy: number; steal: number }): string {
+  return `${(100 * shares.busy).toFixed(0)}% busy, ${(100 * shares.steal).toFixed(1)}% stolen by the hypervisor`;
+}
+
+/** /proc/stat's aggregate line: user nice system idle iowait irq softirq steal … (proc(5)). */
+export function readMachineTicks(text?: string): MachineTicks | undefined {
+  try {
+    const line = (text ?? readFileSync('/proc/stat', 'utf8')).split('\n', 1)[0];
+    const [label, ...fields] = line.trim().split(/\s+/);
+    if (label !== 'cpu' || fields.length < 8) return undefined;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time (user + system, in ms) each of these processes has used so far; those gone are left out. */

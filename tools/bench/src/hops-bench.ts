@@ -3,12 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '@momo/platform';
-import { OtlpReceiver } from '@momo/testing';
+import { OtlpReceiver, ReceivedSpan } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
+import { formatMachine, machineShares, readMachineTicks } from './cpu-meter';
 import { drained } from './drained';
 import { pacedLoad } from './paced-load';
 import { paymentsFromManyCustomers } from './payment-requests';
-import { HopFigures, postHops } from './post-hops';
+import { HopFigures, POST_HOPS, postHops, SlowPost } from './post-hops';
 import { POST_P99_TARGET_MS } from './targets';
 
 /**
@@ -25,6 +26,8 @@ class HopsConfig {
   @Matches(/^\d+(,\d+)*$/) BENCH_RATES = '5,30';
   /** Length of each rate's run. */
   @IsInt() @Min(1) @Max(600) BENCH_SECONDS: number = 20;
+  /** How many of each rate's slowest POSTs to print hop by hop, with the work that overlapped them. */
+  @IsInt() @Min(0) @Max(100) BENCH_SLOWEST: number = 5;
 }
 
 async function main(): Promise<void> {
@@ -48,17 +51,22 @@ async function main(): Promise<void> {
     await untilExported(bench.dataSource);
     for (const rate of rates) {
       const first = receiver.spans.length;
+      const machineBefore = readMachineTicks();
       const client = await pacedLoad(target, rate, config.BENCH_SECONDS);
+      const machine = machineShares(machineBefore, readMachineTicks());
       await untilExported(bench.dataSource);
-      const hops = postHops(receiver.spans.slice(first));
+      const spans = receiver.spans.slice(first);
+      const hops = postHops(spans, config.BENCH_SLOWEST);
       console.log(
         [
           '',
           `at ${rate} req/s: ${client.requests} POSTs, client p50 ${client.p50.toFixed(1)} ms, p99 ${client.p99.toFixed(1)} ms (non-2xx ${client.non2xx}, errors ${client.errors})   [target p99 < ${POST_P99_TARGET_MS} ms at half the maximum]`,
+          ...(machine ? [`  the machine meanwhile: ${formatMachine(machine)}`] : []),
           `  traces: ${hops.traces}, with every hop: ${hops.complete} (a batched statement shows in the trace of the call that sent the batch only)`,
           '| hop | p50 ms | p90 ms | p99 ms | mean ms |',
           '|---|---|---|---|---|',
           ...[...hops.hops, hops.total].map(row),
+          ...slowestLines(hops.slowest, spans),
         ].join('\n'),
       );
     }
@@ -72,6 +80,36 @@ async function main(): Promise<void> {
 async function untilExported(dataSource: DataSource): Promise<void> {
   await drained(dataSource);
   await sleep(2_000);
+}
+
+/**
+ * Each slow POST's three longest hops, and the spans of other work (any trace but a POST's) that
+ * overlapped it by at least 5 ms: what else the stack was doing while it waited.
+ */
+function slowestLines(slowest: SlowPost[], spans: readonly ReceivedSpan[]): string[] {
+  if (slowest.length === 0) return [];
+  const postTraces = new Set(spans.filter((s) => s.service === 'api-gateway' && s.name === 'POST').map((s) => s.traceId));
+  const runStart = spans.reduce((earliest, s) => Math.min(earliest, s.startMs), Infinity);
+  const lines = ['  the slowest POSTs (s into the run, total; their longest hops; other work overlapping them by 5 ms or more):'];
+  for (const post of slowest) {
+    const longest = post.hopMs
+      .map((ms, hop) => ({ ms, label: POST_HOPS[hop] }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((h) => `${h.label} ${h.ms.toFixed(0)}`);
+    const end = post.startMs + post.totalMs;
+    const overlapping = new Map<string, number>();
+    for (const span of spans) {
+      if (postTraces.has(span.traceId)) continue;
+      const overlap = Math.min(end, span.endMs) - Math.max(post.startMs, span.startMs);
+      if (overlap < 5) continue;
+      const name = `${span.service}: ${span.name}`;
+      overlapping.set(name, (overlapping.get(name) ?? 0) + 1);
+    }
+    const others = [...overlapping].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).join('; ') || 'none traced';
+    lines.push(`  - ${((post.startMs - runStart) / 1000).toFixed(1)} s, ${post.totalMs.toFixed(0)} ms: ${longest.join(', ')} | ${others}`);
+  }
+  return lines;
 }
 
 function row(h: HopFigures): string {

@@ -45,6 +45,19 @@ describe('postHops', () => {
     expect(result.total).toMatchObject({ p50: 40, p99: 40, mean: 40 });
   });
 
+  it('names the slowest complete POSTs, slowest first, with when each started and its hops', () => {
+    // The response written 50 ms late: the last hop carries it.
+    const slow = postTrace('slow', 9_000).map((s) => (s.name === 'POST' && s.kind === 2 ? { ...s, endMs: s.endMs + 50 } : s));
+    const result = postHops([...postTrace('a', 1_000), ...slow, ...postTrace('b', 5_000, 'idempotency_claim')], 2);
+
+    expect(result.slowest.map((p) => [p.traceId, p.startMs, p.totalMs])).toEqual([
+      ['slow', 9_000, 90],
+      ['a', 1_000, 40],
+    ]);
+    expect(result.slowest[0].hopMs).toEqual([2, 2, 3, 4, 3, 3, 5, 4, 2, 3, 4, 2, 53]);
+    expect(postHops(postTrace('a', 0)).slowest).toEqual([]);
+  });
+
   it('counts a trace that lacks a moment but leaves it out of the split', () => {
     const result = postHops([...postTrace('a', 0), ...postTrace('b', 100, 'idempotency_claim')]);
 

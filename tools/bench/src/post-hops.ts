@@ -60,10 +60,20 @@ export interface PostHops {
   hops: HopFigures[];
   /** The whole request, over the complete traces. */
   total: HopFigures;
+  /** The slowest complete traces, slowest first: when each started and how long each hop took. */
+  slowest: SlowPost[];
+}
+
+export interface SlowPost {
+  traceId: string;
+  startMs: number;
+  totalMs: number;
+  /** One duration per hop, in POST_HOPS' order. */
+  hopMs: number[];
 }
 
 /** Splits every `POST /v1/payments` trace among `spans` into its hops and summarises each hop. */
-export function postHops(spans: readonly ReceivedSpan[]): PostHops {
+export function postHops(spans: readonly ReceivedSpan[], slowestCount = 0): PostHops {
   const byTrace = new Map<string, ReceivedSpan[]>();
   for (const span of spans) {
     const trace = byTrace.get(span.traceId);
@@ -72,6 +82,7 @@ export function postHops(spans: readonly ReceivedSpan[]): PostHops {
   }
   const durations = POST_HOPS.map(() => [] as number[]);
   const totals: number[] = [];
+  const complete: SlowPost[] = [];
   let traces = 0;
   for (const trace of byTrace.values()) {
     if (!trace.some((span) => matches(span, REQUEST))) continue;
@@ -79,14 +90,17 @@ export function postHops(spans: readonly ReceivedSpan[]): PostHops {
     const moments = MOMENTS.map((moment) => timeOf(trace, moment));
     if (moments.some((t) => t === undefined)) continue;
     const times = moments as number[];
-    for (let hop = 0; hop < POST_HOPS.length; hop++) durations[hop].push(times[hop + 1] - times[hop]);
+    const hopMs = POST_HOPS.map((_, hop) => times[hop + 1] - times[hop]);
+    hopMs.forEach((ms, hop) => durations[hop].push(ms));
     totals.push(times[times.length - 1] - times[0]);
+    complete.push({ traceId: trace[0].traceId, startMs: times[0], totalMs: times[times.length - 1] - times[0], hopMs });
   }
   return {
     traces,
     complete: totals.length,
     hops: POST_HOPS.map((label, hop) => figures(label, durations[hop])),
     total: figures('whole request', totals),
+    slowest: complete.sort((a, b) => b.totalMs - a.totalMs).slice(0, slowestCount),
   };
 }
 

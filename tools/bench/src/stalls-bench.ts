@@ -6,6 +6,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
+import { formatMachine, machineShares, MachineTicks, readMachineTicks } from './cpu-meter';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
 import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary';
 import { pacedLoad, PacedTarget } from './paced-load';
@@ -68,9 +69,14 @@ async function main(): Promise<void> {
       `bench:stalls: ${posting ? 'POST /v1/payments' : 'GET /v1/payments/:id'} paced at ${rate}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${lateMs} ms`,
     );
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
+    // The machine's ticks at the start of each window: busy and stolen time beside its latencies.
+    const machineAtWindow: (MachineTicks | undefined)[] = [];
+    let windowTimer: NodeJS.Timeout | undefined;
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
       measuring: () => {
+        machineAtWindow.push(readMachineTicks());
+        windowTimer = setInterval(() => machineAtWindow.push(readMachineTicks()), WINDOW_SECONDS * 1000);
         if (heapSeconds === 0) return;
         writeFileSync(join(logs, 'heap-profile.on'), '');
         setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
@@ -80,6 +86,8 @@ async function main(): Promise<void> {
         latency[index] = latencyMs;
       },
     });
+    clearInterval(windowTimer);
+    machineAtWindow.push(readMachineTicks());
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
 
@@ -87,7 +95,9 @@ async function main(): Promise<void> {
     for (let from = 0; from < total; from += perWindow) {
       const window = Array.from(latency.subarray(from, from + perWindow)).sort((a, b) => a - b);
       const at = (q: number) => quantile(window, q).toFixed(1);
-      console.log(`  ${from / rate}-${(from + window.length) / rate} s: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+      const index = from / perWindow;
+      const machine = machineShares(machineAtWindow[index], machineAtWindow[index + 1]);
+      console.log(`  ${from / rate}-${(from + window.length) / rate} s: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms${machine ? `; the machine ${formatMachine(machine)}` : ''}`);
     }
 
     const runFrom = due[0];
