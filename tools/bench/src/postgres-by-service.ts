@@ -36,3 +36,11 @@ export function postgresPerService(before: BackendSample, after: BackendSample, 
   }
   return [...byService].sort((a, b) => b[1] - a[1]);
 }
+
+/** Each service's Postgres CPU so far (ms), its backends' own time read afresh: the backends found by `sampleBackends`. */
+export function postgresCpuByService(backends: BackendSample): Map<string, number> {
+  const cpu = cpuOfProcesses([...backends.keys()]);
+  const byService = new Map<string, number>();
+  for (const [pid, { service }] of backends) byService.set(service, (byService.get(service) ?? 0) + (cpu.get(pid) ?? 0));
+  return byService;
+}

@@ -6,7 +6,10 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
-import { formatMachine, machineShares, MachineTicks, readMachineTicks } from './cpu-meter';
+import { formatMachine, machineShares, MachineTicks, readMachineTicks, sampleCpu } from './cpu-meter';
+import { accountFor, describeStretch, TimelineSample } from './stalls/machine-timeline';
+import { BackendSample, postgresCpuByService, sampleBackends } from './postgres-by-service';
+import { describeMaintenance, MaintenanceCounts, readMaintenance } from './stalls/maintenance';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
 import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary';
 import { pacedLoad, PacedTarget } from './paced-load';
@@ -40,6 +43,13 @@ class StallsConfig {
    * long pause, so that run's latencies are not comparable with a run without it.
    */
   @IsInt() @Min(0) @Max(600) BENCH_HEAP_PROFILE_SECONDS: number = 0;
+  /**
+   * How often to read every process's CPU and the machine's ticks (ms; 0: never), so each episode
+   * says how busy the machine was across it, how much the hypervisor stole and which processes
+   * ran. A reading walks /proc: 1-2 ms of this process's loop each time, which delays the
+   * requests due then by as much.
+   */
+  @IsInt() @Min(0) @Max(10_000) BENCH_TIMELINE_MS: number = 100;
 }
 
 const WINDOW_SECONDS = 10;
@@ -72,14 +82,29 @@ async function main(): Promise<void> {
     // The machine's ticks at the start of each window: busy and stolen time beside its latencies.
     const machineAtWindow: (MachineTicks | undefined)[] = [];
     let windowTimer: NodeJS.Timeout | undefined;
+    // Every process's CPU and the machine's ticks each 100 ms: what happened across each episode.
+    const metered = bench.metered();
+    const timeline: TimelineSample[] = [];
+    let timelineTimer: NodeJS.Timeout | undefined;
+    // Which backend serves which service, asked once the load starts (the pools keep their connections).
+    let backends: BackendSample | undefined;
+    let maintenanceBefore: Promise<MaintenanceCounts | undefined> | undefined;
+    const readTimeline = () => timeline.push({ at: Date.now(), cpu: sampleCpu(metered), postgresByService: backends && postgresCpuByService(backends) });
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
       measuring: () => {
+        maintenanceBefore = readMaintenance(bench.dataSource).catch(() => undefined);
         machineAtWindow.push(readMachineTicks());
         windowTimer = setInterval(() => machineAtWindow.push(readMachineTicks()), WINDOW_SECONDS * 1000);
-        if (heapSeconds === 0) return;
-        writeFileSync(join(logs, 'heap-profile.on'), '');
-        setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
+        if (config.BENCH_TIMELINE_MS > 0) {
+          void sampleBackends(bench.dataSource).then((found) => (backends = found), () => undefined);
+          readTimeline();
+          timelineTimer = setInterval(readTimeline, config.BENCH_TIMELINE_MS);
+        }
+        if (heapSeconds > 0) {
+          writeFileSync(join(logs, 'heap-profile.on'), '');
+          setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
+        }
       },
       onAnswer: (index, dueAt, latencyMs) => {
         due[index] = dueAt;
@@ -87,7 +112,9 @@ async function main(): Promise<void> {
       },
     });
     clearInterval(windowTimer);
+    clearInterval(timelineTimer);
     machineAtWindow.push(readMachineTicks());
+    if (config.BENCH_TIMELINE_MS > 0) readTimeline();
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
 
@@ -117,6 +144,9 @@ async function main(): Promise<void> {
       console.log(`  ${name}: ${described || 'none'}`);
     }
 
+    const maintenance = await maintenanceBefore;
+    if (maintenance) console.log(`Postgres' own maintenance in the counted run: ${describeMaintenance(maintenance, await readMaintenance(bench.dataSource))}`);
+
     const episodes = episodesOfLateness(due, latency, events, lateMs);
     const late = episodes.reduce((sum, e) => sum + e.requests, 0);
     console.log(`${late} requests late (${((100 * late) / total).toFixed(2)}%) in ${episodes.length} episodes; the worst ${Math.min(config.BENCH_EPISODES, episodes.length)}:`);
@@ -124,6 +154,8 @@ async function main(): Promise<void> {
       console.log(
         `  at ${((episode.from - runFrom) / 1000).toFixed(2)} s: ${episode.requests} requests due over ${(episode.to - episode.from).toFixed(0)} ms, the worst ${episode.worstMs.toFixed(0)} ms late`,
       );
+      const account = accountFor(timeline, episode.from, episode.to + episode.worstMs);
+      if (account) console.log(`    ${describeStretch(account)}`);
       for (const event of episode.events) console.log(`    ${describeEvent(event, episode.from)}`);
       if (episode.events.length === 0) console.log('    no service logged a late turn or a GC pause: the wait was outside their event loops');
     }

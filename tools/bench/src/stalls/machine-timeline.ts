@@ -1,0 +1,76 @@
+import { CpuSample, formatMachine, machineShares } from '../cpu-meter';
+
+/** One reading: when, and the CPU each stack process and the machine (its ticks) had used so far. */
+export interface TimelineSample {
+  at: number;
+  cpu: CpuSample;
+  /** Postgres' CPU so far by the service whose connections its backends serve, once those are known. */
+  postgresByService?: Map<string, number>;
+}
+
+/** What the machine and the stack did between the readings that enclose a stretch of time. */
+export interface StretchAccount {
+  /** The readings' own span (ms): at least the stretch, widened to the readings around it. */
+  fromMs: number;
+  toMs: number;
+  machine?: { busy: number; steal: number };
+  /** CPU ms each stack process used over the span, largest first. */
+  cpuMs: [string, number][];
+  /** Postgres' part of it by the service it served, largest first (empty when unknown). */
+  postgresMs: [string, number][];
+}
+
+/**
+ * Accounts for a stretch of the run (an episode of late requests) from readings taken every
+ * ~100 ms: the last reading at or before its start and the first at or after its end. Undefined
+ * when the readings do not enclose it.
+ */
+export function accountFor(samples: readonly TimelineSample[], from: number, to: number): StretchAccount | undefined {
+  let before: TimelineSample | undefined;
+  let after: TimelineSample | undefined;
+  for (const sample of samples) {
+    if (sample.at <= from) before = sample;
+    if (sample.at >= to) {
+      after = sample;
+      break;
+    }
+  }
+  if (!before || !after || after.at <= before.at) return undefined;
+  const used = (from: Map<string, number> | undefined, to: Map<string, number> | undefined): [string, number][] =>
+    !from || !to
+      ? []
+      : [...to]
+          .map(([name, ms]) => [name, ms - (from.get(name) ?? 0)] as [string, number])
+          .filter(([, ms]) => ms > 0)
+          .sort((a, b) => b[1] - a[1]);
+  return {
+    fromMs: before.at,
+    toMs: after.at,
+    machine: machineShares(before.cpu.machine, after.cpu.machine),
+    cpuMs: used(before.cpu.stack, after.cpu.stack),
+    postgresMs: withPostgresOwn(used(before.cpu.stack, after.cpu.stack), used(before.postgresByService, after.postgresByService)),
+  };
+}
+
+/**
+ * The backends' split, and what is left of Postgres' total: its own processes (autovacuum workers,
+ * the WAL writer, the checkpointer; exited ones through the postmaster).
+ */
+function withPostgresOwn(cpuMs: [string, number][], byService: [string, number][]): [string, number][] {
+  if (byService.length === 0) return byService;
+  const total = cpuMs.find(([name]) => name === 'postgres')?.[1] ?? 0;
+  const own = total - byService.reduce((sum, [, ms]) => sum + ms, 0);
+  return own > 0 ? [...byService, ['its own processes', own] as [string, number]].sort((a, b) => b[1] - a[1]) : byService;
+}
+
+/** "over 200 ms: the machine 97% busy, 14.0% stolen; postgres 180 ms, payments-core 60 ms, …" */
+export function describeStretch(account: StretchAccount): string {
+  const span = account.toMs - account.fromMs;
+  const machine = account.machine ? `the machine ${formatMachine(account.machine)}` : 'the machine unread';
+  const cpu = account.cpuMs
+    .slice(0, 5)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
+  const postgres = account.postgresMs.length > 0 ? `; Postgres for ${account.postgresMs.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}` : '';
+  return `over the ${span.toFixed(0)} ms around it: ${machine}; CPU ms of the stack's busiest: ${cpu || 'none'}${postgres}`;
+}
