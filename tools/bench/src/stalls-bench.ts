@@ -6,10 +6,9 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
-import { formatMachine, machineShares, MachineTicks, readMachineTicks, sampleCpu } from './cpu-meter';
-import { accountFor, describeStretch, TimelineSample } from './stalls/machine-timeline';
-import { BackendSample, postgresCpuByService, sampleBackends } from './postgres-by-service';
-import { describeMaintenance, MaintenanceCounts, readMaintenance } from './stalls/maintenance';
+import { formatMachine } from './cpu-meter';
+import { describeStretch } from './stalls/machine-timeline';
+import { RunRecorder } from './stalls/run-recorder';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
 import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary';
 import { pacedLoad, PacedTarget } from './paced-load';
@@ -79,28 +78,11 @@ async function main(): Promise<void> {
       `bench:stalls: ${posting ? 'POST /v1/payments' : 'GET /v1/payments/:id'} paced at ${rate}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${lateMs} ms`,
     );
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
-    // The machine's ticks at the start of each window: busy and stolen time beside its latencies.
-    const machineAtWindow: (MachineTicks | undefined)[] = [];
-    let windowTimer: NodeJS.Timeout | undefined;
-    // Every process's CPU and the machine's ticks each 100 ms: what happened across each episode.
-    const metered = bench.metered();
-    const timeline: TimelineSample[] = [];
-    let timelineTimer: NodeJS.Timeout | undefined;
-    // Which backend serves which service, asked once the load starts (the pools keep their connections).
-    let backends: BackendSample | undefined;
-    let maintenanceBefore: Promise<MaintenanceCounts | undefined> | undefined;
-    const readTimeline = () => timeline.push({ at: Date.now(), cpu: sampleCpu(metered), postgresByService: backends && postgresCpuByService(backends) });
+    const recorder = new RunRecorder(bench.metered(), bench.dataSource, { windowMs: WINDOW_SECONDS * 1000, timelineMs: config.BENCH_TIMELINE_MS });
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
       measuring: () => {
-        maintenanceBefore = readMaintenance(bench.dataSource).catch(() => undefined);
-        machineAtWindow.push(readMachineTicks());
-        windowTimer = setInterval(() => machineAtWindow.push(readMachineTicks()), WINDOW_SECONDS * 1000);
-        if (config.BENCH_TIMELINE_MS > 0) {
-          void sampleBackends(bench.dataSource).then((found) => (backends = found), () => undefined);
-          readTimeline();
-          timelineTimer = setInterval(readTimeline, config.BENCH_TIMELINE_MS);
-        }
+        recorder.start();
         if (heapSeconds > 0) {
           writeFileSync(join(logs, 'heap-profile.on'), '');
           setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
@@ -111,10 +93,7 @@ async function main(): Promise<void> {
         latency[index] = latencyMs;
       },
     });
-    clearInterval(windowTimer);
-    clearInterval(timelineTimer);
-    machineAtWindow.push(readMachineTicks());
-    if (config.BENCH_TIMELINE_MS > 0) readTimeline();
+    recorder.stop();
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
 
@@ -122,8 +101,7 @@ async function main(): Promise<void> {
     for (let from = 0; from < total; from += perWindow) {
       const window = Array.from(latency.subarray(from, from + perWindow)).sort((a, b) => a - b);
       const at = (q: number) => quantile(window, q).toFixed(1);
-      const index = from / perWindow;
-      const machine = machineShares(machineAtWindow[index], machineAtWindow[index + 1]);
+      const machine = recorder.windowShares(from / perWindow);
       console.log(`  ${from / rate}-${(from + window.length) / rate} s: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms${machine ? `; the machine ${formatMachine(machine)}` : ''}`);
     }
 
@@ -144,8 +122,8 @@ async function main(): Promise<void> {
       console.log(`  ${name}: ${described || 'none'}`);
     }
 
-    const maintenance = await maintenanceBefore;
-    if (maintenance) console.log(`Postgres' own maintenance in the counted run: ${describeMaintenance(maintenance, await readMaintenance(bench.dataSource))}`);
+    const maintenance = await recorder.maintenance();
+    if (maintenance) console.log(`Postgres' own maintenance in the counted run: ${maintenance}`);
 
     const episodes = episodesOfLateness(due, latency, events, lateMs);
     const late = episodes.reduce((sum, e) => sum + e.requests, 0);
@@ -154,7 +132,7 @@ async function main(): Promise<void> {
       console.log(
         `  at ${((episode.from - runFrom) / 1000).toFixed(2)} s: ${episode.requests} requests due over ${(episode.to - episode.from).toFixed(0)} ms, the worst ${episode.worstMs.toFixed(0)} ms late`,
       );
-      const account = accountFor(timeline, episode.from, episode.to + episode.worstMs);
+      const account = recorder.accountFor(episode.from, episode.to + episode.worstMs);
       if (account) console.log(`    ${describeStretch(account)}`);
       for (const event of episode.events) console.log(`    ${describeEvent(event, episode.from)}`);
       if (episode.events.length === 0) console.log('    no service logged a late turn or a GC pause: the wait was outside their event loops');
