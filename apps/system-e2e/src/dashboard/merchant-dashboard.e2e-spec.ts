@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TransactionView } from '@momo/contracts';
@@ -162,6 +163,24 @@ describe('merchant dashboard in a browser', () => {
     await timeline.getByText('Webhook payment.succeeded, attempt 1').waitFor();
     await timeline.getByText('Your endpoint answered HTTP 500').waitFor();
     await photograph(page, 'transaction-detail');
+
+    // A page longer than the window: the navigation stays beside it all the way down (a
+    // full-page screenshot draws the fixed sidebar at the window's height only).
+    const original = page.viewportSize();
+    await page.setViewportSize({ width: 1366, height: 700 });
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await page.waitForFunction('window.scrollY > 0');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const navBox = (await nav.boundingBox())!;
+    // Just under the header, down to the window's bottom, its links in sight.
+    expect(navBox.y).toBeGreaterThanOrEqual(0);
+    expect(navBox.y).toBeLessThanOrEqual(60);
+    expect(navBox.y + navBox.height).toBeGreaterThanOrEqual(699);
+    const link = (await nav.getByRole('link', { name: 'Transactions' }).boundingBox())!;
+    expect(link.y).toBeGreaterThanOrEqual(navBox.y);
+    expect(link.y + link.height).toBeLessThanOrEqual(700);
+    await page.screenshot({ path: join(SHOTS, 'transaction-detail-scrolled-desktop.png') });
+    if (original) await page.setViewportSize(original);
   });
 
   it("opens the app's deliveries, shows the 500 and its body, and a replay after the receiver recovers succeeds", async () => {
