@@ -81,7 +81,6 @@ export function postHops(spans: readonly ReceivedSpan[], slowestCount = 0): Post
     else byTrace.set(span.traceId, [span]);
   }
   const durations = POST_HOPS.map(() => [] as number[]);
-  const totals: number[] = [];
   const complete: SlowPost[] = [];
   let traces = 0;
   for (const trace of byTrace.values()) {
@@ -92,14 +91,13 @@ export function postHops(spans: readonly ReceivedSpan[], slowestCount = 0): Post
     const times = moments as number[];
     const hopMs = POST_HOPS.map((_, hop) => times[hop + 1] - times[hop]);
     hopMs.forEach((ms, hop) => durations[hop].push(ms));
-    totals.push(times[times.length - 1] - times[0]);
     complete.push({ traceId: trace[0].traceId, startMs: times[0], totalMs: times[times.length - 1] - times[0], hopMs });
   }
   return {
     traces,
-    complete: totals.length,
+    complete: complete.length,
     hops: POST_HOPS.map((label, hop) => figures(label, durations[hop])),
-    total: figures('whole request', totals),
+    total: figures('whole request', complete.map((post) => post.totalMs)),
     slowest: complete.sort((a, b) => b.totalMs - a.totalMs).slice(0, slowestCount),
   };
 }

@@ -36,19 +36,20 @@ export function accountFor(samples: readonly TimelineSample[], from: number, to:
     }
   }
   if (!before || !after || after.at <= before.at) return undefined;
-  const used = (from: Map<string, number> | undefined, to: Map<string, number> | undefined): [string, number][] =>
-    !from || !to
+  const used = (earlier: Map<string, number> | undefined, later: Map<string, number> | undefined): [string, number][] =>
+    !earlier || !later
       ? []
-      : [...to]
-          .map(([name, ms]) => [name, ms - (from.get(name) ?? 0)] as [string, number])
+      : [...later]
+          .map(([name, ms]) => [name, ms - (earlier.get(name) ?? 0)] as [string, number])
           .filter(([, ms]) => ms > 0)
           .sort((a, b) => b[1] - a[1]);
+  const cpuMs = used(before.cpu.stack, after.cpu.stack);
   return {
     fromMs: before.at,
     toMs: after.at,
     machine: machineShares(before.cpu.machine, after.cpu.machine),
-    cpuMs: used(before.cpu.stack, after.cpu.stack),
-    postgresMs: withPostgresOwn(used(before.cpu.stack, after.cpu.stack), used(before.postgresByService, after.postgresByService)),
+    cpuMs,
+    postgresMs: withPostgresOwn(cpuMs, used(before.postgresByService, after.postgresByService)),
   };
 }
 
@@ -63,7 +64,10 @@ function withPostgresOwn(cpuMs: [string, number][], byService: [string, number][
   return own > 0 ? [...byService, ['its own processes', own] as [string, number]].sort((a, b) => b[1] - a[1]) : byService;
 }
 
-/** "over 200 ms: the machine 97% busy, 14.0% stolen; postgres 180 ms, payments-core 60 ms, …" */
+/**
+ * "over the 300 ms around it: the machine 97% busy, 0.4% stolen by the hypervisor; CPU ms of the
+ * stack's busiest: postgres 180, payments-core 60, …; Postgres for payments-core 120, …"
+ */
 export function describeStretch(account: StretchAccount): string {
   const span = account.toMs - account.fromMs;
   const machine = account.machine ? `the machine ${formatMachine(account.machine)}` : 'the machine unread';
