@@ -13,11 +13,16 @@ export async function sampleBackends(dataSource: DataSource): Promise<BackendSam
   const rows = (await dataSource.query(
     `SELECT pid, application_name FROM pg_stat_activity WHERE backend_type = 'client backend' AND datname = current_database()`,
   )) as { pid: number; application_name: string }[];
-  const cpu = cpuOfProcesses(rows.map((r) => r.pid));
+  return rereadBackends(new Map(rows.map((row) => [row.pid, { service: row.application_name || '(unnamed)', ms: 0 }])));
+}
+
+/** The same backends, each one's CPU so far read afresh; those gone are left out. */
+export function rereadBackends(backends: BackendSample): BackendSample {
+  const cpu = cpuOfProcesses([...backends.keys()]);
   const sample: BackendSample = new Map();
-  for (const row of rows) {
-    const ms = cpu.get(row.pid);
-    if (ms !== undefined) sample.set(row.pid, { service: row.application_name || '(unnamed)', ms });
+  for (const [pid, { service }] of backends) {
+    const ms = cpu.get(pid);
+    if (ms !== undefined) sample.set(pid, { service, ms });
   }
   return sample;
 }
@@ -37,10 +42,3 @@ export function postgresPerService(before: BackendSample, after: BackendSample, 
   return [...byService].sort((a, b) => b[1] - a[1]);
 }
 
-/** Each service's Postgres CPU so far (ms), its backends' own time read afresh: the backends found by `sampleBackends`. */
-export function postgresCpuByService(backends: BackendSample): Map<string, number> {
-  const cpu = cpuOfProcesses([...backends.keys()]);
-  const byService = new Map<string, number>();
-  for (const [pid, { service }] of backends) byService.set(service, (byService.get(service) ?? 0) + (cpu.get(pid) ?? 0));
-  return byService;
-}

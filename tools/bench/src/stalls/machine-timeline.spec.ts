@@ -1,10 +1,16 @@
 import type { CpuSample } from '../cpu-meter';
+import type { BackendSample } from '../postgres-by-service';
 import { accountFor, describeStretch, TimelineSample } from './machine-timeline';
 
 /** A reading at `at` ms: CPU ms so far per process, and the machine's busy / idle / stolen ticks so far. */
 function reading(at: number, cpu: Record<string, number>, machine: [number, number, number]): TimelineSample {
   const sample: CpuSample = { stack: new Map(Object.entries(cpu)), outside: new Map(), machine: { busy: machine[0], idle: machine[1], steal: machine[2] } };
   return { at, cpu: sample };
+}
+
+/** One backend per service (pids in the order given), with its CPU so far. */
+function backends(msByService: Record<string, number>): BackendSample {
+  return new Map(Object.entries(msByService).map(([service, ms], i) => [1000 + i, { service, ms }]));
 }
 
 const READINGS = [
@@ -31,7 +37,7 @@ describe('accountFor', () => {
   });
 
   it("splits Postgres' time by the service it served where both readings know the backends", () => {
-    const withBackends = READINGS.map((r, i) => ({ ...r, postgresByService: i === 0 ? undefined : new Map([['payments-core', 10 * i], ['api-gateway', i]]) }));
+    const withBackends = READINGS.map((r, i) => ({ ...r, backends: i === 0 ? undefined : backends({ 'payments-core': 10 * i, 'api-gateway': i }) }));
 
     expect(accountFor(withBackends, 1_150, 1_300)?.postgresMs).toEqual([['payments-core', 20], ['api-gateway', 2]]);
     expect(describeStretch(accountFor(withBackends, 1_150, 1_300)!)).toMatch(/; Postgres for payments-core 20, api-gateway 2$/);
@@ -40,8 +46,8 @@ describe('accountFor', () => {
 
   it("names what the backends do not account for as Postgres' own processes (autovacuum, the WAL writer, the checkpointer)", () => {
     const readings = [
-      { ...reading(0, { postgres: 100 }, [0, 0, 0]), postgresByService: new Map([['payments-core', 40]]) },
-      { ...reading(100, { postgres: 200 }, [10, 10, 0]), postgresByService: new Map([['payments-core', 70]]) },
+      { ...reading(0, { postgres: 100 }, [0, 0, 0]), backends: backends({ 'payments-core': 40 }) },
+      { ...reading(100, { postgres: 200 }, [10, 10, 0]), backends: backends({ 'payments-core': 70 }) },
     ];
 
     expect(accountFor(readings, 0, 100)?.postgresMs).toEqual([

@@ -1,11 +1,12 @@
 import { CpuSample, formatMachine, machineShares } from '../cpu-meter';
+import { BackendSample, postgresPerService } from '../postgres-by-service';
 
 /** One reading: when, and the CPU each stack process and the machine (its ticks) had used so far. */
 export interface TimelineSample {
   at: number;
   cpu: CpuSample;
-  /** Postgres' CPU so far by the service whose connections its backends serve, once those are known. */
-  postgresByService?: Map<string, number>;
+  /** Postgres' client backends with the service each serves and its CPU so far, once those are known. */
+  backends?: BackendSample;
 }
 
 /** What the machine and the stack did between the readings that enclose a stretch of time. */
@@ -36,20 +37,17 @@ export function accountFor(samples: readonly TimelineSample[], from: number, to:
     }
   }
   if (!before || !after || after.at <= before.at) return undefined;
-  const used = (earlier: Map<string, number> | undefined, later: Map<string, number> | undefined): [string, number][] =>
-    !earlier || !later
-      ? []
-      : [...later]
-          .map(([name, ms]) => [name, ms - (earlier.get(name) ?? 0)] as [string, number])
-          .filter(([, ms]) => ms > 0)
-          .sort((a, b) => b[1] - a[1]);
-  const cpuMs = used(before.cpu.stack, after.cpu.stack);
+  const cpuMs = [...after.cpu.stack]
+    .map(([name, ms]) => [name, ms - (before.cpu.stack.get(name) ?? 0)] as [string, number])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
   return {
     fromMs: before.at,
     toMs: after.at,
     machine: machineShares(before.cpu.machine, after.cpu.machine),
     cpuMs,
-    postgresMs: withPostgresOwn(cpuMs, used(before.postgresByService, after.postgresByService)),
+    postgresMs:
+      before.backends && after.backends ? withPostgresOwn(cpuMs, postgresPerService(before.backends, after.backends, 1).filter(([, ms]) => ms > 0)) : [],
   };
 }
 

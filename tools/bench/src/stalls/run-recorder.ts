@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { machineShares, MachineTicks, MeteredProcesses, readMachineTicks, sampleCpu } from '../cpu-meter';
-import { BackendSample, postgresCpuByService, sampleBackends } from '../postgres-by-service';
+import { BackendSample, rereadBackends, sampleBackends } from '../postgres-by-service';
 import { accountFor, StretchAccount, TimelineSample } from './machine-timeline';
 import { describeMaintenance, MaintenanceCounts, readMaintenance } from './maintenance';
 
@@ -58,6 +58,6 @@ export class RunRecorder {
   }
 
   private readTimeline(): void {
-    this.timeline.push({ at: Date.now(), cpu: sampleCpu(this.metered), postgresByService: this.backends && postgresCpuByService(this.backends) });
+    this.timeline.push({ at: Date.now(), cpu: sampleCpu(this.metered), backends: this.backends && rereadBackends(this.backends) });
   }
 }
