@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { PrivatePostgres, PrivateRedis } from './private-servers';
 import { WORKSPACE_ROOT } from './stack/services';
+import { waitFor } from './wait';
 
 describe('private servers for fault injection', () => {
   it('runs a Postgres that survives a crash-restart with its committed data', async () => {
@@ -76,4 +77,31 @@ describe('private servers for fault injection', () => {
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid, 0)).toThrow();
   });
+
+  it('stops both servers and removes their files when their process dies without stopping them (a benchmark whose output pipe closed)', async () => {
+    const library = join(WORKSPACE_ROOT, 'dist', 'libs', 'testing', 'src', 'private-servers.js');
+    const script = `const { PrivatePostgres, PrivateRedis } = require(${JSON.stringify(library)});
+      Promise.all([PrivatePostgres.start(), PrivateRedis.start()]).then(([pg, redis]) => {
+        console.log(JSON.stringify({ pg: pg.pid, pgData: require('node:path').dirname(pg.logFile), redis: redis.pid, redisSocket: redis.socketUrl }));
+        setTimeout(() => { throw new Error('died mid-run'); }, 10);
+      });`;
+    const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.stderr).toContain('died mid-run');
+    expect(child.status).toBe(1);
+    const left = JSON.parse(child.stdout.trim()) as { pg: number; pgData: string; redis: number; redisSocket: string };
+    expect(left.pg).toBeGreaterThan(0);
+    expect(left.redis).toBeGreaterThan(0);
+    await waitFor(() => (!running(left.pg) && !running(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
+    expect(existsSync(left.pgData)).toBe(false);
+    expect(existsSync(dirname(new URL(left.redisSocket).pathname))).toBe(false);
+  });
 });
+
+/** Alive and not a zombie (an orphan's exit may wait for a reaper this container lacks). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,34 @@ import Redis from 'ioredis';
 import { freePort } from './ports';
 import { waitFor } from './wait';
 
+/** Something to stop at once, without awaiting: what an exiting process can still do. */
+interface StopsAtExit {
+  stopNow(): void;
+}
+
+/**
+ * Servers started and not yet stopped. Postgres runs detached (pg_ctl) and Redis unref'd, so a
+ * process that ends without stopping them (an uncaught error, a benchmark whose output pipe
+ * closed) would leave them running with their data directories; its exit stops them.
+ */
+const running = new Set<StopsAtExit>();
+let stoppingAtExit = false;
+
+function stopAtExit(server: StopsAtExit): void {
+  running.add(server);
+  if (stoppingAtExit) return;
+  stoppingAtExit = true;
+  process.once('exit', () => {
+    for (const left of running) {
+      try {
+        left.stopNow();
+      } catch {
+        // Exiting: nothing left to tell.
+      }
+    }
+  });
+}
+
 export interface PrivatePostgresOptions {
   /**
    * fsync and full-page writes on, as in production (benchmarks: what a commit costs is part of
@@ -42,6 +70,7 @@ export class PrivatePostgres {
     const dataDir = mkdtempSync(join(tmpdir(), 'momo-pg-'));
     const port = await freePort();
     const server = new PrivatePostgres(port, dataDir, bin, options);
+    stopAtExit(server);
     if (isRoot()) chownSync(dataDir, uidOf('postgres'), gidOf('postgres'));
     server.run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     server.ctl('start');
@@ -88,8 +117,14 @@ export class PrivatePostgres {
   }
 
   async stop(): Promise<void> {
+    this.stopNow();
+  }
+
+  /** Stops it and removes its data (synchronous: also what the process's exit does). */
+  stopNow(): void {
+    running.delete(this);
     try {
-      this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
+      if (this.pid !== undefined) this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
     } finally {
       rmSync(this.dataDir, { recursive: true, force: true });
     }
@@ -124,6 +159,7 @@ export class PrivateRedis {
 
   static async start(): Promise<PrivateRedis> {
     const server = new PrivateRedis(await freePort(), mkdtempSync(join(tmpdir(), 'momo-redis-')));
+    stopAtExit(server);
     await server.ready();
     return server;
   }
@@ -170,7 +206,15 @@ export class PrivateRedis {
   }
 
   async stop(): Promise<void> {
+    running.delete(this);
     await this.kill();
+    rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  /** What the process's exit does for a server still running: kill -9 and remove its socket. */
+  stopNow(): void {
+    running.delete(this);
+    if (this.pid !== undefined) this.process.kill('SIGKILL');
     rmSync(this.socketDir, { recursive: true, force: true });
   }
 
