@@ -91,14 +91,14 @@ describe('private servers for fault injection', () => {
     const left = JSON.parse(child.stdout.trim()) as { pg: number; pgData: string; redis: number; redisSocket: string };
     expect(left.pg).toBeGreaterThan(0);
     expect(left.redis).toBeGreaterThan(0);
-    await waitFor(() => (!running(left.pg) && !running(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
+    await waitFor(() => (!alive(left.pg) && !alive(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
     expect(existsSync(left.pgData)).toBe(false);
     expect(existsSync(dirname(new URL(left.redisSocket).pathname))).toBe(false);
   });
 });
 
 /** Alive and not a zombie (an orphan's exit may wait for a reaper this container lacks). */
-function running(pid: number): boolean {
+function alive(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
   } catch {

@@ -20,6 +20,10 @@ interface StopsAtExit {
 const running = new Set<StopsAtExit>();
 let stoppingAtExit = false;
 
+/**
+ * Listens for the exit only once a server starts: every test file loads this module afresh, and
+ * a listener per load would pile up on the worker's process, each holding its file's modules.
+ */
 function stopAtExit(server: StopsAtExit): void {
   running.add(server);
   if (stoppingAtExit) return;
