@@ -20,3 +20,4 @@ export * from './harness';
 export * from './queued-items';
 export * from './otlp-receiver';
 export * from './validation-verdicts';
+export * from './process-alive';

@@ -1,11 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { PrivatePostgres, PrivateRedis } from './private-servers';
 import { WORKSPACE_ROOT } from './stack/services';
 import { waitFor } from './wait';
+import { processAlive } from './process-alive';
 
 describe('private servers for fault injection', () => {
   it('runs a Postgres that survives a crash-restart with its committed data', async () => {
@@ -91,17 +95,35 @@ describe('private servers for fault injection', () => {
     const left = JSON.parse(child.stdout.trim()) as { pg: number; pgData: string; redis: number; redisSocket: string };
     expect(left.pg).toBeGreaterThan(0);
     expect(left.redis).toBeGreaterThan(0);
-    await waitFor(() => (!alive(left.pg) && !alive(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
+    await waitFor(() => (!processAlive(left.pg) && !processAlive(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
     expect(existsSync(left.pgData)).toBe(false);
     expect(existsSync(dirname(new URL(left.redisSocket).pathname))).toBe(false);
   });
-});
 
-/** Alive and not a zombie (an orphan's exit may wait for a reaper this container lacks). */
-function alive(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops both servers and removes their files when %s ends their process before it listens itself (a benchmark stopped while it starts its stack)', async (signal) => {
+    const library = join(WORKSPACE_ROOT, 'dist', 'libs', 'testing', 'src', 'private-servers.js');
+    const script = `const { PrivatePostgres, PrivateRedis } = require(${JSON.stringify(library)});
+      Promise.all([PrivatePostgres.start(), PrivateRedis.start()]).then(([pg, redis]) => {
+        console.log(JSON.stringify({ pg: pg.pid, pgData: require('node:path').dirname(pg.logFile), redis: redis.pid, redisSocket: redis.socketUrl }));
+        setInterval(() => undefined, 1_000); // still starting the rest of its stack
+      });`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const left = JSON.parse(line) as { pg: number; pgData: string; redis: number; redisSocket: string };
+    try {
+      expect(processAlive(left.pg) && processAlive(left.redis)).toBe(true);
+
+      child.kill(signal);
+      expect(await exited).toBe(128 + constants.signals[signal]);
+      await waitFor(() => (!processAlive(left.pg) && !processAlive(left.redis) ? true : undefined), { timeoutMs: 10_000, what: 'both servers gone' });
+      expect(existsSync(left.pgData)).toBe(false);
+      expect(existsSync(dirname(new URL(left.redisSocket).pathname))).toBe(false);
+    } finally {
+      // Whatever a failure left: Postgres' immediate shutdown, Redis killed, their files.
+      for (const [pid, how] of [[left.pg, 'SIGQUIT'], [left.redis, 'SIGKILL']] as const) if (processAlive(pid)) process.kill(pid, how);
+      rmSync(left.pgData, { recursive: true, force: true });
+      rmSync(dirname(new URL(left.redisSocket).pathname), { recursive: true, force: true });
+    }
+  });
+});

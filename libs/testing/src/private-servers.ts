@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { exitOnSignals } from './exit-on-signals';
 import { freePort } from './ports';
 import { waitFor } from './wait';
 
@@ -15,7 +16,8 @@ interface StopsAtExit {
 /**
  * Servers started and not yet stopped. Postgres runs detached (pg_ctl) and Redis unref'd, so a
  * process that ends without stopping them (an uncaught error, a benchmark whose output pipe
- * closed) would leave them running with their data directories; its exit stops them.
+ * closed, Ctrl-C or `kill` while it starts: exit-on-signals.ts) would leave them running with
+ * their data directories; its exit stops them.
  */
 const running = new Set<StopsAtExit>();
 let stoppingAtExit = false;
@@ -28,6 +30,7 @@ function stopAtExit(server: StopsAtExit): void {
   running.add(server);
   if (stoppingAtExit) return;
   stoppingAtExit = true;
+  exitOnSignals();
   process.once('exit', () => {
     for (const left of running) {
       try {

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { exitOnSignals } from '../exit-on-signals';
 import { freePort } from '../ports';
 import { childEnvironment } from './child-environment';
 import { waitFor } from '../wait';
@@ -54,7 +55,7 @@ interface ReplicaPorts {
   managementPort: number;
 }
 
-/** Every service process any stack started; none may outlive the process that started it. */
+/** Every service process any stack started; none may outlive the process that started it (a signal ends it through `exit` too: exit-on-signals.ts). */
 const allChildren = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of allChildren) child.kill('SIGKILL');
@@ -229,6 +230,7 @@ export class LocalStack {
     });
     if (logFd !== undefined) closeSync(logFd);
     allChildren.add(child);
+    exitOnSignals();
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => {
         allChildren.delete(child);
