@@ -15,6 +15,7 @@ import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } 
 import { drained } from './drained';
 import { customerPayment, oneStoredPayment } from './payment-requests';
 import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
+import { describeSettlementRuns, settlementRunsBetween } from './settlement-runs';
 import { API_TARGETS, GET_P99_TARGET_MS, POST_P99_TARGET_MS, READ_RATIO_TARGET } from './targets';
 
 /**
@@ -44,6 +45,8 @@ interface Measured {
   atHalf: PacedResult;
   backlogMs: number;
   cpu: string;
+  /** The settlement runs that settled cash-ins while the half-rate run counted. */
+  settlementRuns: string;
 }
 
 const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
@@ -87,10 +90,18 @@ async function main(): Promise<void> {
       const half = options.pacedRate ?? Math.max(1, Math.floor(max.requests.average / 2));
       const backlogMs = options.drain ? await drained(dataSource) : 0;
       let before = sampleCpu(metered);
-      const atHalf = await pacedLoad(target.paced, half, SECONDS, { warmUpSeconds, measuring: () => (before = sampleCpu(metered)) });
+      let countedFrom = Date.now();
+      const atHalf = await pacedLoad(target.paced, half, SECONDS, {
+        warmUpSeconds,
+        measuring: () => {
+          before = sampleCpu(metered);
+          countedFrom = Date.now();
+        },
+      });
+      const settlementRuns = describeSettlementRuns(await settlementRunsBetween(dataSource, countedFrom, Date.now()), countedFrom);
       // A payment's work goes on after its 201 (operator, callback, settlement): count it all.
       if (options.drain) await drained(dataSource);
-      return { max, half, atHalf, backlogMs, cpu: formatCpu(cpuPerUnit(before, sampleCpu(metered), atHalf.requests)) };
+      return { max, half, atHalf, backlogMs, cpu: formatCpu(cpuPerUnit(before, sampleCpu(metered), atHalf.requests)), settlementRuns };
     };
     const describe = (name: string, m: Measured, target: string) =>
       [
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
         ...(m.backlogMs > 1_000 ? [`  (the maximum run left work that took ${(m.backlogMs / 1000).toFixed(0)} s to finish before the next run)`] : []),
         `  at half (${m.half} req/s, evenly paced): ${m.atHalf.requestsPerSecond.toFixed(0)} req/s, p50 ${m.atHalf.p50} ms, p99 ${m.atHalf.p99} ms, max ${m.atHalf.max} ms (non-2xx ${m.atHalf.non2xx}, errors ${m.atHalf.errors})${target}`,
         `  CPU per request at half: ${m.cpu}`,
+        `  settlement runs while it counted: ${m.settlementRuns}`,
       ].join('\n');
 
     const getUrl = `${base}/v1/payments/${paymentId}`;

@@ -14,6 +14,7 @@ import { SamplingHeapProfile, summariseHeapProfile } from './stalls/heap-summary
 import { pacedLoad, PacedTarget } from './paced-load';
 import { oneStoredPayment, paymentsFromManyCustomers } from './payment-requests';
 import { quantile } from './quantile';
+import { describeSettlementRuns, settlementRunsBetween } from './settlement-runs';
 import { GET_P99_TARGET_MS, POST_P99_TARGET_MS } from './targets';
 
 /**
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
       },
     });
     recorder.stop();
+    const countedUntil = Date.now();
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
 
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
 
     const maintenance = await recorder.maintenance();
     if (maintenance) console.log(`Postgres' own maintenance in the counted run: ${maintenance}`);
+    console.log(`Settlement runs in the counted run: ${describeSettlementRuns(await settlementRunsBetween(bench.dataSource, runFrom, countedUntil), runFrom)}`);
 
     const episodes = episodesOfLateness(due, latency, events, lateMs);
     const late = episodes.reduce((sum, e) => sum + e.requests, 0);
