@@ -190,8 +190,12 @@ export class IdempotencyRepository {
    * the transaction it named is final (failed) and a retry should make a new one.
    */
   async release(scope: IdempotencyScope, nextTransactionId?: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET locked_until = now(), transaction_id = COALESCE($3, transaction_id)
+    // Prepared: every refusal the merchant may retry (a rate limit, an operator outage, the adapter
+    // shedding load) comes this way, so it is most frequent when the machine is busiest.
+    await preparedRows(
+      this.dataSource.manager,
+      'idempotency_release',
+      `UPDATE idempotency_keys SET locked_until = now(), transaction_id = COALESCE($3::uuid, transaction_id)
         WHERE api_key_id = $1 AND key = $2 AND state = 'in_progress'`,
       [scope.apiKeyId, scope.key, nextTransactionId ?? null],
     );

@@ -6,6 +6,7 @@ import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
 import { keyedRows } from './keyed-statements';
+import { preparedRows } from './prepared';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 import type { Table } from '../ownership';
 
@@ -161,7 +162,11 @@ export class WebhookDeliveriesRepository {
    */
   async claimAttempt(deliveryId: string, attemptNumber: number, now: Date, leaseUntil: Date): Promise<AttemptClaim> {
     const em = this.dataSource.manager;
-    // One round trip: the claim and what the attempt needs of the app in the delivery's mode, read fresh.
+    // One round trip: the claim and what the attempt needs of the app in the delivery's mode, read
+    // fresh. Planned on every call, not prepared: a generic plan (no id to see) made while the table
+    // is small picks the index of due deliveries by `next_attempt_at` and filters on the id, and kept
+    // until the table is next analysed it walks every due delivery for each claim under a backlog
+    // (docs/performance.md, "Measured on 2026-11-29 (afternoon)").
     const rows = await queryRows(
       em,
       `UPDATE webhook_deliveries d SET lease_until = $4
@@ -320,9 +325,13 @@ export class WebhookDeliveriesRepository {
     return results;
   }
 
-  /** Gives up the first attempt's claim taken at creation (the app's lane was full): the queue makes it instead. */
+  /**
+   * Gives up the first attempt's claim taken at creation (the app's lane was full): the queue makes
+   * it instead. Prepared (a full lane is most frequent under overload): its only indexed condition
+   * is the primary key, so its generic plan is a key lookup.
+   */
   async releaseFirstClaim(deliveryId: string): Promise<void> {
-    await this.dataSource.manager.query(`UPDATE webhook_deliveries SET lease_until = NULL WHERE id = $1 AND attempt_count = 0`, [deliveryId]);
+    await preparedRows(this.dataSource.manager, 'webhook_release_first_claim', `UPDATE webhook_deliveries SET lease_until = NULL WHERE id = $1 AND attempt_count = 0`, [deliveryId]);
   }
 
   /**
