@@ -3,7 +3,7 @@ import { IsIn, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { loadConfig } from '@momo/platform';
-import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
+import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopsItselfOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
 import { seedHistory } from './seed-history';
@@ -161,6 +161,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const stop = async () => {
       process.off('SIGINT', interrupted);
       process.off('SIGTERM', interrupted);
+      stopsItselfOn([]);
       await stack.stop();
       await ds.destroy();
       await Promise.allSettled([postgres.stop(), redis.stop()]);
@@ -169,6 +170,7 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     const interrupted = () => void stop().finally(() => process.exit(130));
     process.once('SIGINT', interrupted);
     process.once('SIGTERM', interrupted);
+    stopsItselfOn(['SIGINT', 'SIGTERM']);
     const settled = describeSettling(await untilQuiet(metered()));
     return {
       postgres,

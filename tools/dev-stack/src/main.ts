@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ensureDatabase, runMigrations } from '@momo/data';
 import { ConfigError, loadConfig, redisOptionsFromUrl } from '@momo/platform';
-import { childEnvironment, LocalStack, WORKSPACE_ROOT } from '@momo/testing';
+import { childEnvironment, LocalStack, stopsItselfOn, WORKSPACE_ROOT } from '@momo/testing';
 import { DevStackConfig } from './dev-stack.config';
 import { startDemoWebhookInbox } from './demo-webhook-inbox';
 import { loadOrCreateDevSecrets } from './dev-secrets';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+  stopsItselfOn(['SIGINT', 'SIGTERM']);
 
   const base = stack.url('api-gateway');
   const banner = [
