@@ -4,43 +4,9 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { exitOnSignals } from './exit-on-signals';
 import { freePort } from './ports';
+import { stopAtExit } from './stop-at-exit';
 import { waitFor } from './wait';
-
-/** Something to stop at once, without awaiting: what an exiting process can still do. */
-interface StopsAtExit {
-  stopNow(): void;
-}
-
-/**
- * Servers started and not yet stopped. Postgres runs detached (pg_ctl) and Redis unref'd, so a
- * process that ends without stopping them (an uncaught error, a benchmark whose output pipe
- * closed, Ctrl-C or `kill` while it starts: exit-on-signals.ts) would leave them running with
- * their data directories; its exit stops them.
- */
-const running = new Set<StopsAtExit>();
-let stoppingAtExit = false;
-
-/**
- * Listens for the exit only once a server starts: every test file loads this module afresh, and
- * a listener per load would pile up on the worker's process, each holding its file's modules.
- */
-function stopAtExit(server: StopsAtExit): void {
-  running.add(server);
-  if (stoppingAtExit) return;
-  stoppingAtExit = true;
-  exitOnSignals();
-  process.once('exit', () => {
-    for (const left of running) {
-      try {
-        left.stopNow();
-      } catch {
-        // Exiting: nothing left to tell.
-      }
-    }
-  });
-}
 
 export interface PrivatePostgresOptions {
   /**
@@ -65,6 +31,9 @@ export interface PrivatePostgresOptions {
  * directory and port, thrown away afterwards.
  */
 export class PrivatePostgres {
+  /** Made with the server, before it starts: however this process ends, its exit stops the server. */
+  private readonly forgetAtExit = stopAtExit(() => this.stopNow());
+
   private constructor(
     readonly port: number,
     private readonly dataDir: string,
@@ -77,7 +46,6 @@ export class PrivatePostgres {
     const dataDir = mkdtempSync(join(tmpdir(), 'momo-pg-'));
     const port = await freePort();
     const server = new PrivatePostgres(port, dataDir, bin, options);
-    stopAtExit(server);
     if (isRoot()) chownSync(dataDir, uidOf('postgres'), gidOf('postgres'));
     server.run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     server.ctl('start');
@@ -129,7 +97,7 @@ export class PrivatePostgres {
 
   /** Stops it and removes its data (synchronous: also what the process's exit does). */
   stopNow(): void {
-    running.delete(this);
+    this.forgetAtExit();
     try {
       if (this.pid !== undefined) this.run('pg_ctl', ['-D', this.dataDir, 'stop', '-m', 'immediate', '-w']);
     } finally {
@@ -156,6 +124,7 @@ export class PrivatePostgres {
 
 export class PrivateRedis {
   private process: ChildProcess;
+  private readonly forgetAtExit = stopAtExit(() => this.stopNow());
 
   private constructor(
     readonly port: number,
@@ -166,7 +135,6 @@ export class PrivateRedis {
 
   static async start(): Promise<PrivateRedis> {
     const server = new PrivateRedis(await freePort(), mkdtempSync(join(tmpdir(), 'momo-redis-')));
-    stopAtExit(server);
     await server.ready();
     return server;
   }
@@ -213,14 +181,14 @@ export class PrivateRedis {
   }
 
   async stop(): Promise<void> {
-    running.delete(this);
+    this.forgetAtExit();
     await this.kill();
     rmSync(this.socketDir, { recursive: true, force: true });
   }
 
   /** What the process's exit does for a server still running: kill -9 and remove its socket. */
   stopNow(): void {
-    running.delete(this);
+    this.forgetAtExit();
     if (this.pid !== undefined) this.process.kill('SIGKILL');
     rmSync(this.socketDir, { recursive: true, force: true });
   }

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitOnSignals } from '../exit-on-signals';
 import { freePort } from '../ports';
+import { stopAtExit } from '../stop-at-exit';
 import { childEnvironment } from './child-environment';
 import { waitFor } from '../wait';
 import { DEFAULT_MANAGEMENT_PORTS, DEFAULT_PORTS, SERVICE_NODE_FLAGS, SERVICES, ServiceName, serviceEntryPoint } from './services';
@@ -54,12 +54,6 @@ interface ReplicaPorts {
   port: number;
   managementPort: number;
 }
-
-/** Every service process any stack started; none may outlive the process that started it (a signal ends it through `exit` too: exit-on-signals.ts). */
-const allChildren = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of allChildren) child.kill('SIGKILL');
-});
 
 /**
  * Runs the system as real, separate processes from the compiled services: what `npm start` shows
@@ -229,11 +223,11 @@ export class LocalStack {
       stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     });
     if (logFd !== undefined) closeSync(logFd);
-    allChildren.add(child);
-    exitOnSignals();
+    // No service may outlive the process that started it.
+    const forgetAtExit = stopAtExit(() => child.kill('SIGKILL'));
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => {
-        allChildren.delete(child);
+        forgetAtExit();
         resolve(code);
       }),
     );

@@ -6,11 +6,11 @@ import { createInterface } from 'node:readline';
 import { WORKSPACE_ROOT } from './stack/services';
 
 // The built module in processes of their own: what a signal does to the process is the point.
-const MODULE = join(WORKSPACE_ROOT, 'dist', 'libs', 'testing', 'src', 'exit-on-signals.js');
+const MODULE = join(WORKSPACE_ROOT, 'dist', 'libs', 'testing', 'src', 'stop-at-exit.js');
 
-/** Runs `setUp` (JavaScript, with `exitOnSignals` and `stopsItselfOn` in scope), sends `signal` once it is ready, and answers how the process ended. */
+/** Runs `setUp` (JavaScript, with `stopAtExit` and `stopsItselfOn` in scope), sends `signal` once it is ready, and answers how the process ended. */
 async function endedBy(signal: NodeJS.Signals, setUp: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
-  const script = `const { exitOnSignals, stopsItselfOn } = require(${JSON.stringify(MODULE)});
+  const script = `const { stopAtExit, stopsItselfOn } = require(${JSON.stringify(MODULE)});
     ${setUp}
     setInterval(() => undefined, 1_000);
     console.log('ready');`;
@@ -27,21 +27,21 @@ async function endedBy(signal: NodeJS.Signals, setUp: string): Promise<{ code: n
   return { code, signal: killedBy, output: lines.join('\n') };
 }
 
-describe('exitOnSignals', () => {
+describe('stopAtExit and the signals', () => {
   it('ends the process through its exit, with the code the signal would have given', async () => {
-    const ended = await endedBy('SIGTERM', `exitOnSignals(); process.on('exit', () => console.log('exit ran'));`);
+    const ended = await endedBy('SIGTERM', `stopAtExit(() => undefined); process.on('exit', () => console.log('exit ran'));`);
 
     expect(ended).toEqual({ code: 128 + constants.signals.SIGTERM, signal: null, output: 'ready\nexit ran' });
   });
 
   it('still ends it beside a library listener that stands aside when it is not alone (signal-exit)', async () => {
-    const ended = await endedBy('SIGINT', `exitOnSignals(); process.on('SIGINT', () => { if (process.listenerCount('SIGINT') === 1) process.kill(process.pid, 'SIGINT'); });`);
+    const ended = await endedBy('SIGINT', `stopAtExit(() => undefined); process.on('SIGINT', () => { if (process.listenerCount('SIGINT') === 1) process.kill(process.pid, 'SIGINT'); });`);
 
     expect(ended.code).toBe(128 + constants.signals.SIGINT);
   });
 
   it('leaves the signals a process stops itself on to its own stop, and the others to the exit', async () => {
-    const graceful = `exitOnSignals();
+    const graceful = `stopAtExit(() => undefined);
       process.on('SIGTERM', () => setTimeout(() => { console.log('stopped gracefully'); process.exit(0); }, 50));
       stopsItselfOn(['SIGTERM']);`;
 

@@ -1,0 +1,63 @@
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+type EndingSignal = keyof typeof SIGNAL_NUMBERS;
+
+interface AtExit {
+  /** What to stop when the process ends; each stops synchronously (all an exiting process can still do). */
+  left: Set<() => void>;
+  /** Signals the process answers with a stop of its own. */
+  stopsItself: Set<EndingSignal>;
+}
+
+/** On `process` itself: jest loads this module afresh for every test file, and one listener per process is the point. */
+const AT_EXIT = Symbol.for('momo.testing.stopAtExit');
+
+/**
+ * Stops `stop`'s server or process when this process ends without stopping it (an uncaught error,
+ * a benchmark whose output pipe closed, Ctrl-C or `kill` while it starts its stack); answers the
+ * function to call once it is stopped the ordinary way. Private Postgres runs detached (pg_ctl)
+ * and Redis and the services unref'd, so without this they outlive the process that started them.
+ *
+ * Left to Node's defaults, SIGINT, SIGTERM and SIGHUP end a process without its `exit` event, so
+ * once anything is registered they end it through `exit`, with the code the signal would have
+ * given, unless the process has said it stops itself on that signal (`stopsItselfOn`).
+ */
+export function stopAtExit(stop: () => void): () => void {
+  const { left } = atExit();
+  left.add(stop);
+  return () => left.delete(stop);
+}
+
+/**
+ * Says which signals this process now answers with a stop of its own that ends in `process.exit`
+ * (a benchmark's graceful stop, `npm start`'s); none again once that stop is gone. A mark rather
+ * than a count of listeners: a library's listener (signal-exit's, which jest's cache writes and
+ * execa load) stands aside when it is not alone, and two listeners each leaving the signal to the
+ * other would leave it unanswered.
+ */
+export function stopsItselfOn(signals: readonly EndingSignal[]): void {
+  atExit().stopsItself = new Set(signals);
+}
+
+/** The process's registry, made with its listeners on first use. */
+function atExit(): AtExit {
+  const owner = process as unknown as Record<symbol, AtExit | undefined>;
+  const existing = owner[AT_EXIT];
+  if (existing) return existing;
+  const made: AtExit = { left: new Set(), stopsItself: new Set() };
+  owner[AT_EXIT] = made;
+  process.once('exit', () => {
+    for (const stop of made.left) {
+      try {
+        stop();
+      } catch {
+        // Exiting: nothing left to tell.
+      }
+    }
+  });
+  for (const [signal, number] of Object.entries(SIGNAL_NUMBERS) as [EndingSignal, number][]) {
+    process.on(signal, () => {
+      if (!made.stopsItself.has(signal)) process.exit(128 + number);
+    });
+  }
+  return made;
+}
