@@ -1,6 +1,3 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -9,6 +6,7 @@ import { Queue } from 'bullmq';
 import { ALL_QUEUES } from '@momo/contracts';
 import { redisOptionsFromUrl } from '@momo/platform';
 import { OpsConsoleConfig } from '../ops-console.config';
+import { offlineViews } from './offline-views';
 
 /**
  * bull-board over every queue of every service (the names in @momo/contracts, under this
@@ -41,18 +39,4 @@ export async function mountQueueBoards(app: NestFastifyApplication, config: OpsC
     await fastify.register(serverAdapter.registerPlugin(), { prefix: board.basePath });
   }
   return queues;
-}
-
-/**
- * bull-board's page links web fonts from a public CDN. The console runs on an internal network
- * and must not make on-call's browser call out (nor fail to): the same page without that link,
- * written once at start-up where the container may write (/tmp), falling back to the system font.
- */
-function offlineViews(): string {
-  const uiDist = dirname(require.resolve('@bull-board/ui/package.json'));
-  const original = readFileSync(join(uiDist, 'dist', 'index.ejs'), 'utf8');
-  const folder = join(tmpdir(), `momo-ops-console-views-${process.pid}`);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'index.ejs'), original.replace(/<link[^>]+fonts\.googleapis\.com[^>]*>/g, ''));
-  return folder;
 }
