@@ -3,10 +3,17 @@ import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { ownProcess } from '../cpu-meter';
 import { RunRecorder } from './run-recorder';
 
-/** Keeps this process on a core for `ms`. */
+/**
+ * Keeps this process on a core until it has used `ms` of CPU: counted by CPU, not by the clock,
+ * so that a machine busy with other test files cannot shorten what the recorder should see.
+ */
 function spin(ms: number): void {
-  const until = Date.now() + ms;
-  while (Date.now() < until);
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const until = cpuMs() + ms;
+  while (cpuMs() < until);
 }
 
 describe('RunRecorder (bench:stalls)', () => {
