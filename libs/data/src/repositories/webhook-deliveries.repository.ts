@@ -82,8 +82,9 @@ const ENDPOINT_COLUMNS = `s.url AS endpoint_url, s.secret_ciphertext AS endpoint
 
 /**
  * The claim and what the attempt needs of the app in the delivery's mode, read fresh, in one round
- * trip. Prepared: planning this three-table UPDATE costs Postgres more than running it (0.8 ms
- * against 0.2 on the benchmark VM), once per retry and per delivery whose app's lane was full.
+ * trip, for every retry and every delivery whose app's lane was full. Prepared: planned on every
+ * call it cost Postgres 500-515 µs of CPU per claim, prepared 220-240 (docs/performance.md,
+ * "Measured on 2026-11-29 (evening)").
  *
  * Its plan must reach the delivery by primary key whatever the table looks like when Postgres
  * makes the generic plan it then keeps. Written plainly, the delivery's state conditions match the
