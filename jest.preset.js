@@ -10,7 +10,8 @@ swcrc.swcrc = false;
 swcrc.jsc.baseUrl = __dirname;
 
 module.exports = {
-  testEnvironment: 'node',
+  // jest's node environment, plus the real process for what must stop with it (the file says why).
+  testEnvironment: require.resolve('./tools/jest/host-process-environment.js'),
   transform: { '^.+\\.ts$': ['@swc/jest', swcrc] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],

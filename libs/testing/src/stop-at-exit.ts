@@ -8,7 +8,15 @@ interface AtExit {
   stopsItself: Set<EndingSignal>;
 }
 
-/** On `process` itself: jest loads this module afresh for every test file, and one listener per process is the point. */
+/**
+ * The process this code really runs in. Under jest, `process` is a copy made for each test file
+ * whose listeners the real process never calls (no 'exit', no signals); jest's environment here
+ * (tools/jest/host-process-environment.js) hands over the real one under this symbol.
+ */
+const HOST_PROCESS = Symbol.for('momo.testing.hostProcess');
+const host: NodeJS.Process = ((globalThis as Record<symbol, unknown>)[HOST_PROCESS] as NodeJS.Process | undefined) ?? process;
+
+/** On the process itself: jest loads this module afresh for every test file, and one listener per process is the point. */
 const AT_EXIT = Symbol.for('momo.testing.stopAtExit');
 
 /**
@@ -40,12 +48,12 @@ export function stopsItselfOn(signals: readonly EndingSignal[]): void {
 
 /** The process's registry, made with its listeners on first use. */
 function atExit(): AtExit {
-  const owner = process as unknown as Record<symbol, AtExit | undefined>;
+  const owner = host as unknown as Record<symbol, AtExit | undefined>;
   const existing = owner[AT_EXIT];
   if (existing) return existing;
   const made: AtExit = { left: new Set(), stopsItself: new Set() };
   owner[AT_EXIT] = made;
-  process.once('exit', () => {
+  host.once('exit', () => {
     for (const stop of made.left) {
       try {
         stop();
@@ -55,8 +63,8 @@ function atExit(): AtExit {
     }
   });
   for (const [signal, number] of Object.entries(SIGNAL_NUMBERS) as [EndingSignal, number][]) {
-    process.on(signal, () => {
-      if (!made.stopsItself.has(signal)) process.exit(128 + number);
+    host.on(signal, () => {
+      if (!made.stopsItself.has(signal)) host.exit(128 + number);
     });
   }
   return made;
