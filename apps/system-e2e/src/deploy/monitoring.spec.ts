@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -10,6 +10,7 @@ import { alertRules, dashboardExpressions, metricNames, RULES_FILE } from './mon
 describe('alerts and dashboard', () => {
   const promtool = ensurePromtool();
   const work = mkdtempSync(join(tmpdir(), 'momo-rules-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
   const check = (file: string) => execFileSync(promtool, ['check', 'rules', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
   it('passes promtool check rules', () => {
