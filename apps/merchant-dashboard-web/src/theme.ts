@@ -8,6 +8,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   headings: { fontWeight: '700' },
+  // Staff who ask their system for less motion get dialogs and drawers without animation.
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
