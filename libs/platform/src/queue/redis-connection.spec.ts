@@ -1,4 +1,24 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { redisOptionsFromUrl } from './redis-connection';
+
+/**
+ * A process whose only handle is an ioredis client to an unreachable Redis, between connection
+ * attempts, calls `disconnect()`: prints how many ms it lived on after the call.
+ */
+async function msAliveAfterDisconnect(options: object): Promise<number> {
+  const script = `
+    const Redis = require(${JSON.stringify(require.resolve('ioredis'))});
+    const client = new Redis({ ...JSON.parse(process.env.OPTIONS), retryStrategy: () => 60000 });
+    client.on('error', () => {});
+    client.once('reconnecting', () => {
+      const calledAt = Date.now();
+      process.on('exit', () => console.log(Date.now() - calledAt));
+      client.disconnect();
+    });`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { env: { ...process.env, OPTIONS: JSON.stringify(options) } });
+  return Number(stdout.trim());
+}
 
 describe('redisOptionsFromUrl', () => {
   it('reads host, port, credentials, database and TLS from a redis:// or rediss:// URL', () => {
@@ -23,5 +43,15 @@ describe('redisOptionsFromUrl', () => {
   it('falls back to database 0 when the URL names none or a non-number', () => {
     expect(redisOptionsFromUrl('redis://h:1/x').db).toBe(0);
     expect(redisOptionsFromUrl('unix:///s.sock?db=x').db).toBe(0);
+  });
+
+  it('lets a process stop promptly when its Redis is unreachable (ioredis alone keeps it 2 s more)', async () => {
+    const unreachable = 'redis://127.0.0.1:1';
+    const [ours, ioredisDefault] = await Promise.all([
+      msAliveAfterDisconnect(redisOptionsFromUrl(unreachable)),
+      msAliveAfterDisconnect({ host: '127.0.0.1', port: 1 }),
+    ]);
+    expect(ioredisDefault).toBeGreaterThanOrEqual(2_000);
+    expect(ours).toBeLessThan(1_000);
   });
 });
