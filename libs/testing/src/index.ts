@@ -21,4 +21,4 @@ export * from './queued-items';
 export * from './otlp-receiver';
 export * from './validation-verdicts';
 export * from './process-alive';
-export { stopsItselfOn } from './stop-at-exit';
+export { stopGracefullyOn } from './stop-at-exit';

@@ -4,7 +4,7 @@ type EndingSignal = keyof typeof SIGNAL_NUMBERS;
 interface AtExit {
   /** What to stop when the process ends; each stops synchronously (all an exiting process can still do). */
   left: Set<() => void>;
-  /** Signals the process answers with a stop of its own. */
+  /** Signals the process answers with a graceful stop of its own (`stopGracefullyOn`). */
   stopsItself: Set<EndingSignal>;
 }
 
@@ -27,7 +27,7 @@ const AT_EXIT = Symbol.for('momo.testing.stopAtExit');
  *
  * Left to Node's defaults, SIGINT, SIGTERM and SIGHUP end a process without its `exit` event, so
  * once anything is registered they end it through `exit`, with the code the signal would have
- * given, unless the process has said it stops itself on that signal (`stopsItselfOn`).
+ * given, unless the process answers that signal with a graceful stop (`stopGracefullyOn`).
  */
 export function stopAtExit(stop: () => void): () => void {
   const { left } = atExit();
@@ -35,15 +35,31 @@ export function stopAtExit(stop: () => void): () => void {
   return () => left.delete(stop);
 }
 
+const GRACEFUL_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 /**
- * Says which signals this process now answers with a stop of its own that ends in `process.exit`
- * (a benchmark's graceful stop, `npm start`'s); none again once that stop is gone. A mark rather
- * than a count of listeners: a library's listener (signal-exit's, which jest's cache writes and
- * execa load) stands aside when it is not alone, and two listeners each leaving the signal to the
- * other would leave it unanswered.
+ * Answers Ctrl-C or SIGTERM with `stop`, a graceful stop of the process's own that ends in
+ * `process.exit` (`npm start`'s, a benchmark's). A second signal while it runs does not wait: the
+ * process exits at once, still stopping what `stopAtExit` holds. Answers the function that takes
+ * the graceful stop away again (once the process has stopped its stack the ordinary way).
+ *
+ * The registry keeps a mark of the signals answered so, rather than counting listeners: a
+ * library's listener (signal-exit's, which jest's cache writes and execa load) stands aside when
+ * it is not alone, and two listeners each leaving the signal to the other would leave it unanswered.
  */
-export function stopsItselfOn(signals: readonly EndingSignal[]): void {
-  atExit().stopsItself = new Set(signals);
+export function stopGracefullyOn(stop: () => unknown): () => void {
+  const registry = atExit();
+  const standDown = () => {
+    for (const signal of GRACEFUL_SIGNALS) host.off(signal, onSignal);
+    registry.stopsItself.clear();
+  };
+  const onSignal = () => {
+    standDown();
+    void stop();
+  };
+  for (const signal of GRACEFUL_SIGNALS) host.on(signal, onSignal);
+  registry.stopsItself = new Set(GRACEFUL_SIGNALS);
+  return standDown;
 }
 
 /** The process's registry, made with its listeners on first use. */

@@ -3,7 +3,7 @@ import { IsIn, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { loadConfig } from '@momo/platform';
-import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopsItselfOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
+import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopGracefullyOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { pinProcessTree } from './pinning';
 import { seedHistory } from './seed-history';
@@ -159,18 +159,13 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
       return { stack: { postgres: [tree(() => postgres.pid)], redis: [ownProcess(() => redis.pid)], ...services }, outside };
     };
     const stop = async () => {
-      process.off('SIGINT', interrupted);
-      process.off('SIGTERM', interrupted);
-      stopsItselfOn([]);
+      standDown();
       await stack.stop();
       await ds.destroy();
       await Promise.allSettled([postgres.stop(), redis.stop()]);
     };
     // pg_ctl starts Postgres detached: on Ctrl-C, stop it and its data directory with the rest.
-    const interrupted = () => void stop().finally(() => process.exit(130));
-    process.once('SIGINT', interrupted);
-    process.once('SIGTERM', interrupted);
-    stopsItselfOn(['SIGINT', 'SIGTERM']);
+    const standDown = stopGracefullyOn(() => stop().finally(() => process.exit(130)));
     const settled = describeSettling(await untilQuiet(metered()));
     return {
       postgres,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { ensureDatabase, runMigrations } from '@momo/data';
 import { ConfigError, loadConfig, redisOptionsFromUrl } from '@momo/platform';
-import { childEnvironment, LocalStack, stopsItselfOn, WORKSPACE_ROOT } from '@momo/testing';
+import { childEnvironment, LocalStack, stopGracefullyOn, WORKSPACE_ROOT } from '@momo/testing';
 import { DevStackConfig } from './dev-stack.config';
 import { startDemoWebhookInbox } from './demo-webhook-inbox';
 import { loadOrCreateDevSecrets } from './dev-secrets';
@@ -69,19 +69,14 @@ async function main(): Promise<void> {
     },
   });
 
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping…');
+  // Ctrl-C stops every service and the webhook inbox; a second Ctrl-C does not wait for them.
+  stopGracefullyOn(async () => {
+    say('stopping… (Ctrl-C again to stop at once)');
     await stack.stop();
     await inbox.close();
     say('stopped.');
     process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  stopsItselfOn(['SIGINT', 'SIGTERM']);
+  });
 
   const base = stack.url('api-gateway');
   const banner = [
