@@ -79,6 +79,8 @@ async function main(): Promise<void> {
       `bench:stalls: ${posting ? 'POST /v1/payments' : 'GET /v1/payments/:id'} paced at ${rate}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${lateMs} ms`,
     );
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
+    // The services' event-loop ticks start now that the stack has settled (preload.ts).
+    writeFileSync(join(logs, 'loop-ticks.on'), '');
     const recorder = new RunRecorder(bench.metered(), bench.dataSource, { windowMs: WINDOW_SECONDS * 1000, timelineMs: config.BENCH_TIMELINE_MS });
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     }
 
     const runFrom = due[0];
-    const events: ProcessEvent[] = readdirSync(logs).flatMap((file) =>
+    const events: ProcessEvent[] = readdirSync(logs).filter((file) => file.endsWith('.log')).flatMap((file) =>
       parseProcessLog(file.replace(/\.log$/, ''), readFileSync(join(logs, file), 'utf8')).filter((e) => e.at >= runFrom),
     );
     console.log('GC pauses over 2 ms in the counted run, by process:');
