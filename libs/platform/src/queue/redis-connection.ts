@@ -1,6 +1,15 @@
 import type { RedisOptions } from 'ioredis';
 
 /**
+ * How long `disconnect()` lets a socket close on its own before destroying it. ioredis arms this
+ * timer even when the socket is already gone (Redis unreachable, the client between attempts),
+ * and nothing clears it then: at its default of 2 s every stopping process whose Redis was down
+ * stayed alive 2 s more (and jest force-killed the workers of such tests). A socket that Redis
+ * has not closed within a quarter second of our goodbye is not worth waiting for.
+ */
+const DISCONNECT_TIMEOUT_MS = 250;
+
+/**
  * ioredis options from a redis://, rediss:// or unix:// URL. BullMQ makes its own connections
  * from these; workers get `maxRetriesPerRequest: null` (BullMQ requires it for blocking commands),
  * producers fail fast.
@@ -9,15 +18,6 @@ import type { RedisOptions } from 'ioredis';
  * (a socket URL has no host to carry credentials: `&password=` as redis-py reads it). On one
  * host a Unix socket costs both ends less CPU per command than TCP over loopback.
  */
-/**
- * How long `disconnect()` lets a socket close on its own before destroying it. ioredis arms this
- * timer even when the socket is already gone (Redis unreachable, the client between attempts),
- * and nothing clears it then: at its default of 2 s every stopping process whose Redis was down
- * stayed alive 2 s more (and jest force-killed the workers of such tests). A socket that Redis
- * has not closed within a quarter second of our goodbye is not worth waiting for.
- */
-export const DISCONNECT_TIMEOUT_MS = 250;
-
 export function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);
   const common: RedisOptions = { maxRetriesPerRequest: null, enableReadyCheck: true, disconnectTimeout: DISCONNECT_TIMEOUT_MS };
