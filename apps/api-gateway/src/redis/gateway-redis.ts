@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { redisOptionsFromUrl } from '@momo/platform';
+import { failFastRedis, redisOptionsFromUrl } from '@momo/platform';
 import { ApiGatewayConfig } from '../api-gateway.config';
 
 /**
@@ -15,9 +15,8 @@ export class GatewayRedis implements OnApplicationShutdown {
   readonly subscriber: Redis;
 
   constructor(config: ApiGatewayConfig) {
-    const options = redisOptionsFromUrl(config.REDIS_URL);
-    this.commands = new Redis({ ...options, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
-    this.subscriber = new Redis({ ...options, maxRetriesPerRequest: null });
+    this.commands = failFastRedis(config.REDIS_URL, { answerWithinMs: 500, offlineQueue: false });
+    this.subscriber = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: null });
     for (const client of [this.commands, this.subscriber]) {
       client.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis connection error'));
     }

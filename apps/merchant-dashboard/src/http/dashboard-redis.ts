@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { authInvalidationChannel } from '@momo/contracts';
-import { redisOptionsFromUrl } from '@momo/platform';
+import { failFastRedis } from '@momo/platform';
 import { MerchantDashboardConfig } from '../merchant-dashboard.config';
 
 /**
@@ -15,7 +15,7 @@ export class DashboardRedis implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(private readonly config: MerchantDashboardConfig) {
-    this.client = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
+    this.client = failFastRedis(config.REDIS_URL, { answerWithinMs: 500, offlineQueue: false });
     this.client.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis connection error'));
   }
 

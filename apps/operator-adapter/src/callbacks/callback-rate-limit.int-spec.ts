@@ -89,6 +89,18 @@ describe('operator-adapter: callbacks rate-limited per source (real Redis)', () 
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(300 - accepted);
   });
 
+  it('keeps counting when Redis answered while the adapter was too busy to read it (a burst, a GC pause)', async () => {
+    await freshWindow();
+    const fastify = await adapter({ CALLBACK_RATE_LIMIT_PER_MINUTE: '50' });
+    const answers = Promise.all(Array.from({ length: 100 }, () => callback(fastify, '198.51.100.31')));
+    await new Promise((resolve) => setImmediate(resolve)); // the callbacks have asked Redis
+    const until = Date.now() + 1_000; // longer than the limiter's Redis timeout
+    while (Date.now() < until);
+    const statuses = (await answers).map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+
   it('lets callbacks through when Redis does not answer', async () => {
     const fastify = await adapter({ CALLBACK_RATE_LIMIT_PER_MINUTE: '1' }, 'redis://127.0.0.1:1/0');
     for (let i = 0; i < 3; i++) expect((await callback(fastify, '198.51.100.40')).statusCode).toBe(200);

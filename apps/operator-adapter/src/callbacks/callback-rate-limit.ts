@@ -1,8 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import Redis from 'ioredis';
-import { ApiError, redisOptionsFromUrl } from '@momo/platform';
+import { ApiError, failFastRedis } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { leasedCallbackStore } from './leased-callback-store';
 
@@ -14,7 +13,7 @@ import { leasedCallbackStore } from './leased-callback-store';
  * Retry-After, in the error envelope.
  */
 export async function limitCallbacksPerSource(app: NestFastifyApplication, config: OperatorAdapterConfig): Promise<void> {
-  const redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
+  const redis = failFastRedis(config.REDIS_URL, { answerWithinMs: 500, offlineQueue: false });
   redis.on('error', () => undefined); // unreachable Redis: skipOnError lets callbacks through
   const trusted = (config.CALLBACK_TRUSTED_SOURCES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;

@@ -1,9 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { Counter } from 'prom-client';
 import { Mode, Network } from '@momo/domain';
-import { metricsRegistry, redisOptionsFromUrl } from '@momo/platform';
+import { failFastRedis, metricsRegistry } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { Pace, SharedRateLimiter } from './shared-rate-limiter';
 
@@ -32,8 +32,8 @@ export class OperatorRequestBudget implements OnApplicationShutdown {
   private readonly limiter: SharedRateLimiter;
 
   constructor(private readonly config: OperatorAdapterConfig) {
-    // A short timeout and one retry: when Redis does not answer, the limiter counts in-process for a while.
-    this.redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1, commandTimeout: 250 });
+    // A short timeout and one reconnection try: when Redis does not answer, the limiter counts in-process for a while.
+    this.redis = failFastRedis(config.REDIS_URL, { answerWithinMs: 250 });
     this.redis.on('error', () => undefined);
     this.limiter = new SharedRateLimiter(this.redis, `${config.QUEUE_PREFIX}:operator-budget`, config.OPERATOR_BUDGET_FALLBACK_REPLICAS);
   }

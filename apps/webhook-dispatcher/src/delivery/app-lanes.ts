@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { redisOptionsFromUrl } from '@momo/platform';
+import type Redis from 'ioredis';
+import { failFastRedis } from '@momo/platform';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config';
 import { webhookLaneErrors } from './webhook.metrics';
 
@@ -124,15 +124,10 @@ export class AppLanes implements OnApplicationShutdown {
     this.leaseMs = config.WEBHOOK_LANE_LEASE_MS;
     this.maxWaiting = Math.max(1, Math.floor(config.DELIVERY_CONCURRENCY / 4));
     this.keyPrefix = `${config.QUEUE_PREFIX}:webhook-lane`;
-    this.redis = new Redis({
-      ...redisOptionsFromUrl(config.REDIS_URL),
-      // While Redis is away a command fails after one reconnection try or this long, whichever
-      // comes first; the lane then counts as full.
-      maxRetriesPerRequest: 1,
-      commandTimeout: config.QUEUE_COMMAND_TIMEOUT_MS,
-      // Enters and leaves of concurrent attempts share one write to Redis.
-      enableAutoPipelining: true,
-    }) as Redis & LaneCommands;
+    // While Redis is away a command fails after one reconnection try or QUEUE_COMMAND_TIMEOUT_MS,
+    // whichever comes first; the lane then counts as full. Enters and leaves of concurrent
+    // attempts share one write to Redis (auto-pipelining).
+    this.redis = failFastRedis(config.REDIS_URL, { answerWithinMs: config.QUEUE_COMMAND_TIMEOUT_MS, autoPipelining: true }) as Redis & LaneCommands;
     this.redis.on('error', () => undefined); // reported where a command fails; ioredis reconnects by itself
     this.redis.defineCommand('webhookLaneEnter', { numberOfKeys: 2, lua: ENTER });
     this.redis.defineCommand('webhookLaneRenew', { numberOfKeys: 1, lua: RENEW });

@@ -1,4 +1,5 @@
 export * from './redis-connection';
+export * from './fail-fast-redis';
 export * from './queue-registry';
 export * from './queues.module';
 export * from './job-producer';
