@@ -15,7 +15,7 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
   private readonly logger = new Logger(OperatorInitiationsProcessor.name);
   protected readonly queue = QueueName.OperatorInitiations;
   protected readonly handlers: JobHandlers<typeof QueueName.OperatorInitiations> = {
-    'initiate-transaction': (job) => this.initiate(job),
+    'initiate-transaction': (job) => this.work.sendingInitiation(job.transactionId, () => this.initiate(job)),
   };
 
   constructor(

@@ -42,9 +42,12 @@ class ScriptedOperator implements OperatorConnector {
   readonly silentOnce = new Set<string>();
   /** Every status query, by transaction id. */
   readonly asked: string[] = [];
+  /** Initiations of these are answered only once the promise resolves (a slow send on its way). */
+  readonly holdInitiations = new Map<string, Promise<void>>();
 
   async initiate({ transaction }: OperatorTransaction): Promise<Initiation> {
     this.sent.push(transaction.id);
+    await this.holdInitiations.get(transaction.id);
     return this.initiationAnswers.get(transaction.id) ?? { outcome: { kind: 'accepted' } };
   }
 
@@ -120,8 +123,8 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
   }
 
   /** What the reconciler (or a callback) does: queue a check; resolves once the adapter has handled it. */
-  async function check(transactionId: string, reason: StatusCheckReason): Promise<string> {
-    const jobId = JobIds.statusCheck(transactionId, `${reason}-0`);
+  async function check(transactionId: string, reason: StatusCheckReason, slot = 0): Promise<string> {
+    const jobId = JobIds.statusCheck(transactionId, `${reason}-${slot}`);
     await checks.add('check-transaction-status', { transactionId, reason }, { jobId });
     await waitFor(
       async () => {
@@ -193,6 +196,38 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
       unresolved: undefined,
     });
     expect(operator.sent.filter((id) => id === accepted.id || id === refused.id)).toEqual([accepted.id, refused.id]);
+  });
+
+  it('takes "no record" as nothing while our first send may still be on its way: reports nothing, sends nothing', async () => {
+    // Younger than a send begun at its creation can take (budget wait + operator timeout), whichever replica sent it.
+    const young = await pending('mtn', 1);
+    operator.statusAnswers.set(young.id, { kind: 'not_found' });
+    expect(await reported(young.id, await check(young.id, 'reconcile'))).toEqual({ result: undefined, unresolved: undefined });
+    expect(operator.sent).not.toContain(young.id);
+
+    // Older, but this adapter is still sending it (the operator has not recorded it yet).
+    const slow = await pending('mtn', 60);
+    operator.statusAnswers.set(slow.id, { kind: 'not_found' });
+    let answer!: () => void;
+    operator.holdInitiations.set(slow.id, new Promise<void>((resolve) => (answer = resolve)));
+    const first = app.get(JobRpc).call('initiate-transaction', { transactionId: slow.id }, { jobId: JobIds.initiate(slow.id), timeoutMs: 10_000 });
+    try {
+      await waitFor(async () => (operator.sent.includes(slow.id) ? true : undefined), { what: 'the first send on its way' });
+      const job = JobIds.statusCheck(slow.id, 'reconcile-0');
+      await checks.add('check-transaction-status', { transactionId: slow.id, reason: 'reconcile' }, { jobId: job });
+      await waitFor(async () => ((await checks.getJobState(job)) === 'completed' || operator.sent.filter((id) => id === slow.id).length > 1 ? true : undefined), {
+        what: 'the check done, or a second send',
+      });
+      expect(operator.sent.filter((id) => id === slow.id)).toHaveLength(1);
+      expect(await reported(slow.id, job)).toEqual({ result: undefined, unresolved: undefined });
+    } finally {
+      answer(); // even when the check re-sent it (held as well): nothing is left hanging
+    }
+
+    // Once that send is over, the operator's "no record" means it never arrived: re-sent.
+    expect(await first).toMatchObject({ status: 'completed', value: { kind: 'accepted' } });
+    await check(slow.id, 'reconcile', 1);
+    expect(operator.sent.filter((id) => id === slow.id)).toHaveLength(2);
   });
 
   it('past the send window, sends nothing and reports "no record" for payments-core to decide', async () => {

@@ -15,6 +15,8 @@ import { FinalStatus, operationKind, OperatorTransaction } from '../operators/op
 @Injectable()
 export class OperatorWork {
   private readonly reads: MicroBatcher<string, TransactionEntity | null>;
+  /** Initiations this process is sending now, by transaction id (how many sends of each). */
+  private readonly sending = new Map<string, number>();
 
   constructor(
     private readonly transactions: TransactionReadsRepository,
@@ -28,6 +30,32 @@ export class OperatorWork {
       },
       { maxBatch: 500, maxConcurrentFlushes: 2, gatherTurn: true },
     );
+  }
+
+  /**
+   * Runs `send`, an initiation of `transactionId` (a first send or a re-send), remembering meanwhile
+   * that it is on its way from this process.
+   */
+  async sendingInitiation<T>(transactionId: string, send: () => Promise<T>): Promise<T> {
+    this.sending.set(transactionId, (this.sending.get(transactionId) ?? 0) + 1);
+    try {
+      return await send();
+    } finally {
+      const left = this.sending.get(transactionId)! - 1;
+      if (left > 0) this.sending.set(transactionId, left);
+      else this.sending.delete(transactionId);
+    }
+  }
+
+  /**
+   * Whether our first send of the transaction may still reach the operator, so that "no record of
+   * it" proves nothing yet: this process is sending it now, or it is younger than the longest a
+   * send begun at its creation can take (a budget slot, then the operator timeout), whichever
+   * replica sent it.
+   */
+  initiationMayBeOnItsWay(transaction: TransactionEntity): boolean {
+    const longestSendMs = this.config.OPERATOR_INITIATION_MAX_WAIT_MS + this.config.OPERATOR_TIMEOUT_MS;
+    return this.sending.has(transaction.id) || ageOf(transaction) * 1000 < longestSendMs;
   }
 
   /** The transaction as it stands now, or null. */
