@@ -215,7 +215,8 @@ describe('merchant dashboard in a browser', () => {
   it('rotates the webhook secret and issues a key, each shown once', async () => {
     await page.getByRole('link', { name: 'Apps & webhooks', exact: true }).click();
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    // Asked for less motion, the dialog is in place at once: no fade or slide left to run.
+    // Asked for less motion, the dialog is in place as soon as it is there: no fade or slide left to run.
+    await page.getByRole('dialog').waitFor();
     expect(await page.evaluate('getComputedStyle(document.querySelector("[role=dialog]")).opacity')).toBe('1');
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     const secret = (await page.getByTestId('shown-once-secret').textContent())!;
