@@ -13,7 +13,7 @@ import { BARE_INSERT_TABLE } from './bare-server';
 import { BenchStack, startBenchStack } from './bench-stack';
 import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
 import { drained } from './drained';
-import { customerPayment, oneStoredPayment } from './payment-requests';
+import { customerPayment, storedPayments } from './payment-requests';
 import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
 import { describeSettlementRuns, settlementRunsBetween } from './settlement-runs';
 import { API_TARGETS, GET_P99_TARGET_MS, POST_P99_TARGET_MS, READ_RATIO_TARGET } from './targets';
@@ -37,6 +37,10 @@ class BenchConfig {
   @IsIn(['true', 'false']) BENCH_IDEMPOTENCY_KEYS: string = 'true';
   /** Seconds of each paced load sent first on its own connections and not counted (paced-load.ts); 0 as every run before 2026-11-28 (late morning). */
   @IsInt() @Min(0) @Max(120) BENCH_PACED_WARMUP_SECONDS: number = 10;
+  /** Payments the GETs go round, one after the other (1: the same one every time, as every run before 2026-11-29, late night). */
+  @IsInt() @Min(1) @Max(10_000) BENCH_GET_PAYMENTS: number = 200;
+  /** The GET's paced rate, to compare builds at one rate (0: half its maximum, the target's). */
+  @IsInt() @Min(0) @Max(100_000) BENCH_GET_PACED_RATE: number = 0;
 }
 
 interface Measured {
@@ -52,14 +56,16 @@ interface Measured {
 const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
 
 async function main(): Promise<void> {
-  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS, BENCH_PACED_WARMUP_SECONDS: warmUpSeconds } = loadConfig(BenchConfig);
+  const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS, BENCH_PACED_WARMUP_SECONDS: warmUpSeconds, BENCH_GET_PAYMENTS, BENCH_GET_PACED_RATE } = loadConfig(BenchConfig);
   const idempotencyKeys = BENCH_IDEMPOTENCY_KEYS === 'true';
   const bench = await startBenchStack('bench');
   const { dataSource, stack, merchant } = bench;
   try {
     const base = stack.url('api-gateway');
     const headers = { authorization: `Bearer ${merchant.appKey}`, 'content-type': 'application/json' };
-    const paymentId = await oneStoredPayment(base, merchant.appKey);
+    const paymentIds = await storedPayments(base, merchant.appKey, BENCH_GET_PAYMENTS);
+    let reads = 0;
+    const nextReadPath = () => `/v1/payments/${paymentIds[reads++ % paymentIds.length]}`;
     // autocannon's default body; every request's own comes from setupRequest.
     const body = customerPayment(0);
 
@@ -79,7 +85,7 @@ async function main(): Promise<void> {
         `  servers: ${await bench.describeServers()}`,
         `  settled: ${bench.settled}`,
         `  paced runs: ${warmUpSeconds > 0 ? `${warmUpSeconds} s of the same load on the same connections first, not counted (BENCH_PACED_WARMUP_SECONDS)` : 'counted from the first request (BENCH_PACED_WARMUP_SECONDS=0)'}`,
-        `  requests: ${idempotencyKeys ? 'an Idempotency-Key on each POST, as the SDK sends' : 'no Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=false)'}`,
+        `  requests: ${idempotencyKeys ? 'an Idempotency-Key on each POST, as the SDK sends' : 'no Idempotency-Key (BENCH_IDEMPOTENCY_KEYS=false)'}; each GET reads the next of ${paymentIds.length} of the app's payments (BENCH_GET_PAYMENTS), as merchants polling their recent payments`,
         `  targets: ${API_TARGETS}`,
       ].join('\n'),
     );
@@ -113,15 +119,20 @@ async function main(): Promise<void> {
         `  settlement runs while it counted: ${m.settlementRuns}`,
       ].join('\n');
 
-    const getUrl = `${base}/v1/payments/${paymentId}`;
-    const get = await measure({ options: { url: getUrl, headers }, paced: { url: getUrl, headers } }, stackMeter);
-    console.log(describe('GET /v1/payments/:id', get, `   [target p99 < ${GET_P99_TARGET_MS} ms]`));
+    const getUrl = `${base}${nextReadPath()}`;
+    const get = await measure(
+      { options: { url: getUrl, headers, requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: nextReadPath() }) }] }, paced: { url: getUrl, headers, path: nextReadPath } },
+      stackMeter,
+      { pacedRate: BENCH_GET_PACED_RATE || undefined },
+    );
+    const getFigures = describe('GET /v1/payments/:id', get, `   [target p99 < ${GET_P99_TARGET_MS} ms]`);
+    console.log(BENCH_GET_PACED_RATE ? getFigures.replaceAll('at half', 'at BENCH_GET_PACED_RATE') : getFigures);
 
     const floor = await withBareServer(bench, { BARE_MODE: 'constant' }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter, { pacedRate: get.half }));
     console.log(describe(`machine latency floor: bare Fastify answering a constant (paced at our GET's half rate)`, floor, ''));
     console.log(`  p99 at ${get.half} req/s: ours ${get.atHalf.p99} ms beside the floor's ${floor.atHalf.p99} ms (p50 ${get.atHalf.p50} vs ${floor.atHalf.p50} ms)`);
 
-    const read = await withBareServer(bench, { BARE_MODE: 'read', BARE_READ_ID: paymentId }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter));
+    const read = await withBareServer(bench, { BARE_MODE: 'read', BARE_READ_ID: paymentIds[0] }, async (url, meter) => measure({ options: { url }, paced: { url, headers: {} } }, meter));
     console.log(describe('bare Fastify + one Postgres primary-key read per request (pg Pool of 20, same Postgres, the same row)', read, ''));
     const ratio = get.max.requests.average / Math.max(1, read.max.requests.average);
     console.log(`  ratio of maxima, our GET / bare read: ${ratio.toFixed(2)}   [target ≥ ${READ_RATIO_TARGET}]`);

@@ -33,6 +33,26 @@ describe('pacedLoad', () => {
     }
   });
 
+  it('sends each request to a path of its own when given one (reads going round many resources)', async () => {
+    const paths: string[] = [];
+    const server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      response.writeHead(200).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      let next = 0;
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ignored`;
+      const result = await pacedLoad({ url, headers: {}, path: () => `/payments/${next++ % 3}` }, 30, 1, { connections: 4 });
+
+      expect(result.non2xx).toBe(0);
+      expect(paths.filter((path) => path.startsWith('/payments/'))).toHaveLength(30);
+      expect(new Set(paths.filter((path) => path.startsWith('/payments/')))).toEqual(new Set(['/payments/0', '/payments/1', '/payments/2']));
+    } finally {
+      server.close();
+    }
+  });
+
   it('leaves the warm-up out of the latencies it reports', async () => {
     // Every warm-up request is answered at once, every counted one 60 ms late: the counted
     // latencies are all the slow ones.

@@ -10,6 +10,8 @@ export interface PacedTarget {
   body?: () => string;
   /** Headers of each request's own (an Idempotency-Key), beside `headers`. */
   ownHeaders?: () => Record<string, string>;
+  /** A path of each request's own (reads going round many resources), instead of the URL's. */
+  path?: () => string;
 }
 
 export interface PacedResult {
@@ -68,7 +70,7 @@ async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number
   const inFlight: Promise<void>[] = [];
   const fire = (index: number, due: number): Promise<void> =>
     pool
-      .request({ path: url.pathname + url.search, method: target.method ?? 'GET', headers: target.ownHeaders ? { ...target.headers, ...target.ownHeaders() } : target.headers, body: target.body?.() })
+      .request({ path: target.path?.() ?? url.pathname + url.search, method: target.method ?? 'GET', headers: target.ownHeaders ? { ...target.headers, ...target.ownHeaders() } : target.headers, body: target.body?.() })
       .then(async (response) => {
         await response.body.dump();
         if (response.statusCode < 200 || response.statusCode > 299) non2xx++;

@@ -26,6 +26,27 @@ export function paymentsFromManyCustomers(gatewayUrl: string, appKey: string): P
   };
 }
 
+/**
+ * Creates `count` payments, each from its own customer (from customer 700,000 up, clear of the
+ * POST runs' customers and their daily limits), 20 at a time, and gives their ids: reads that go
+ * round them are merchants polling their recent payments.
+ */
+export async function storedPayments(gatewayUrl: string, appKey: string, count: number): Promise<string[]> {
+  const headers = { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' };
+  const ids: string[] = [];
+  for (let first = 0; first < count; first += 20) {
+    const created = await Promise.all(
+      Array.from({ length: Math.min(20, count - first) }, async (_, i) => {
+        const response = await fetch(`${gatewayUrl}/v1/payments`, { method: 'POST', headers, body: customerPayment(700_000 + first + i, 'bench-read') });
+        if (response.status !== 201) throw new Error(`creating a payment to read: ${response.status} ${await response.text()}`);
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      }),
+    );
+    ids.push(...created);
+  }
+  return ids;
+}
+
 /** Creates one payment (for a benchmark that reads it again and again) and gives its id. */
 export async function oneStoredPayment(gatewayUrl: string, appKey: string): Promise<string> {
   const headers = { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' };
