@@ -58,4 +58,18 @@ describe('the Transaction resource built in SQL', () => {
     const other = await seedMerchant(db.dataSource);
     expect(await reads.viewForApp(ids[0], other.appId, 'test')).toBeNull();
   });
+
+  it('answers reads made together (one statement) each for its own app and mode', async () => {
+    const other = await seedMerchant(db.dataSource);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const [own, again, otherApp, liveMode, absent, second] = await Promise.all([
+      reads.viewForApp(ids[0], owner.appId, 'test'),
+      reads.viewForApp(ids[0], owner.appId, 'test'),
+      reads.viewForApp(ids[0], other.appId, 'test'),
+      reads.viewForApp(ids[0], owner.appId, 'live'),
+      reads.viewForApp(missing, owner.appId, 'test'),
+      reads.viewForApp(ids[1], owner.appId, 'test'),
+    ]);
+    expect([own?.id, again?.id, otherApp, liveMode, absent, second?.id]).toEqual([ids[0], ids[0], null, null, null, ids[1]]);
+  });
 });
