@@ -60,7 +60,11 @@ export class OperatorStatusChecker {
     const { subject, connector, outcome } = asked;
     if (outcome.kind === 'final') await this.work.report(transaction, outcome, why);
     else if (why === 'deadline') await unresolved(outcome.kind, outcome.kind === 'unknown' ? outcome.detail : undefined);
-    else if (outcome.kind === 'not_found' && why === 'reconcile') await this.noRecord(subject, connector, () => unresolved('not_found'));
+    else if (outcome.kind === 'not_found' && why === 'reconcile') {
+      // While our first send may still be on its way, "no record" proves nothing: the reconciler asks again.
+      if (this.work.initiationMayBeOnItsWay(transaction)) return;
+      if (!(await this.resend(subject, connector))) await unresolved('not_found');
+    }
   }
 
   /** Queries the operator within the query budget; undefined when it was not asked (the reconciler asks again). */
@@ -115,26 +119,22 @@ export class OperatorStatusChecker {
   }
 
   /**
-   * The operator has no record of the transaction, asked by the reconciler (callback-triggered
-   * checks never get here). While our first send may still be on its way, that proves nothing:
-   * nothing is reported and the reconciler asks again. Otherwise our initiation never reached it
-   * (a crash or a lost request before it was sent): while the send window is open it is re-sent
-   * under the same reference, which the operator deduplicates, and what it answers is reported;
-   * past the window the answer goes to payments-core (`unresolved`).
+   * The operator has no record of the transaction, and our first send can no longer be on its way:
+   * it never reached the operator (a crash or a lost request before it was sent). While the send
+   * window is open the initiation is re-sent under the same reference, which the operator
+   * deduplicates, and what it answers is reported. Returns whether it was re-sent.
+   * Callback-triggered checks never get here.
    */
-  private async noRecord(subject: OperatorTransaction, connector: OperatorConnector, unresolved: () => Promise<void>): Promise<void> {
+  private async resend(subject: OperatorTransaction, connector: OperatorConnector): Promise<boolean> {
     const t = subject.transaction;
-    if (this.work.initiationMayBeOnItsWay(t)) {
-      this.logger.debug({ transactionId: t.id, ageSeconds: ageOf(t) }, 'operator has no record yet; our first send may still be on its way');
-      return;
-    }
-    if (this.work.sendRefusal(t)) return unresolved();
+    if (this.work.sendRefusal(t)) return false;
     this.logger.warn({ transactionId: t.id, ageSeconds: ageOf(t) }, 'operator has no record of the transaction: re-sending its initiation');
     const { outcome, confirmed } = await this.work.sendingInitiation(t.id, () => connector.initiate(subject));
     if (confirmed) await this.work.report(t, confirmed, 'reconcile');
     else if (outcome.kind === 'refused') {
       await this.work.report(t, { kind: 'final', status: 'failed', failureCode: outcome.failureCode, failureMessage: outcome.failureMessage }, 'reconcile');
     }
+    return true;
   }
 
   /** Hands an answer short of a final status to payments-core, which decides what it means (libs/domain reconciliation rules). */
