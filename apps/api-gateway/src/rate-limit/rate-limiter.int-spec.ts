@@ -16,7 +16,7 @@ describe('api-gateway: rate limiter (real Redis)', () => {
   const connections: GatewayRedis[] = [];
   const inspector = new Redis(TEST_REDIS_URL);
 
-  /** A gateway's limiter, once its Redis connection is up (requests are served only then). */
+  /** A gateway's limiter, started as the gateway starts (it serves requests only after this). */
   const gateway = async (redisUrl = TEST_REDIS_URL) => {
     const config = loadConfig(ApiGatewayConfig, {
       QUEUE_PREFIX: prefix,
@@ -27,7 +27,7 @@ describe('api-gateway: rate limiter (real Redis)', () => {
     const redis = new GatewayRedis(config);
     connections.push(redis);
     const limiter = new RateLimiter(redis, config);
-    if (redisUrl === TEST_REDIS_URL) await new Promise((resolve) => redis.commands.once('ready', resolve));
+    await redis.onApplicationBootstrap();
     return limiter;
   };
   /** What Redis holds for the key's current window: every request it granted, to any gateway. */

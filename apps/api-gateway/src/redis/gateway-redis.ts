@@ -1,15 +1,16 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { failFastRedis, redisOptionsFromUrl } from '@momo/platform';
+import { connectedWithin, failFastRedis, redisOptionsFromUrl, STARTUP_REDIS_WAIT_MS } from '@momo/platform';
 import { ApiGatewayConfig } from '../api-gateway.config';
 
 /**
  * The gateway's own Redis connections (BullMQ keeps its own): `commands` fails fast instead of
  * queueing while Redis is away, because a request must not hang on a rate-limit counter;
- * `subscriber` is the pub/sub connection for auth-cache invalidations.
+ * `subscriber` is the pub/sub connection for auth-cache invalidations. The gateway listens only
+ * once `commands` is up (or STARTUP_REDIS_WAIT_MS has passed), so its first requests are counted.
  */
 @Injectable()
-export class GatewayRedis implements OnApplicationShutdown {
+export class GatewayRedis implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GatewayRedis.name);
   readonly commands: Redis;
   readonly subscriber: Redis;
@@ -19,6 +20,12 @@ export class GatewayRedis implements OnApplicationShutdown {
     this.subscriber = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: null });
     for (const client of [this.commands, this.subscriber]) {
       client.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis connection error'));
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(await connectedWithin(this.commands, STARTUP_REDIS_WAIT_MS))) {
+      this.logger.warn({ waitedMs: STARTUP_REDIS_WAIT_MS }, 'redis not connected at start; rate limits let requests through until it is');
     }
   }
 

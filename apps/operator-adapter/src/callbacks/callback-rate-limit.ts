@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, failFastRedis } from '@momo/platform';
+import { ApiError, connectedWithin, failFastRedis, STARTUP_REDIS_WAIT_MS } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { leasedCallbackStore } from './leased-callback-store';
 
@@ -15,6 +15,8 @@ import { leasedCallbackStore } from './leased-callback-store';
 export async function limitCallbacksPerSource(app: NestFastifyApplication, config: OperatorAdapterConfig): Promise<void> {
   const redis = failFastRedis(config.REDIS_URL, { answerWithinMs: 500, offlineQueue: false });
   redis.on('error', () => undefined); // unreachable Redis: skipOnError lets callbacks through
+  // Counted from the first callback: the adapter listens once the connection is up (or the wait is over).
+  await connectedWithin(redis, STARTUP_REDIS_WAIT_MS);
   const trusted = (config.CALLBACK_TRUSTED_SOURCES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   fastify.addHook('onClose', async () => redis.disconnect());

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import Redis from 'ioredis';
 import { TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testing';
-import { failFastRedis } from './fail-fast-redis';
+import { connectedWithin, failFastRedis } from './fail-fast-redis';
 import { redisOptionsFromUrl } from './redis-connection';
 
 const ANSWER_WITHIN_MS = 100;
@@ -67,5 +67,25 @@ describe('failFastRedis (real Redis)', () => {
     const key = `${uniqueQueuePrefix('fail-fast')}:probe`;
     const [set, value] = await Promise.all([client.set(key, 'v', 'PX', 1_000), client.get(key)]);
     expect([set, value]).toEqual(['OK', 'v']);
+  });
+
+  describe('connectedWithin (what a process waits for before it serves)', () => {
+    it('a command sent before the connection is up fails; after the wait it is answered', async () => {
+      const early = opened(failFastRedis(TEST_REDIS_URL, { answerWithinMs: 5_000, offlineQueue: false }));
+      expect(await outcome(early.ping())).toMatch(/^failed: Stream isn't writeable/);
+
+      const waited = opened(failFastRedis(TEST_REDIS_URL, { answerWithinMs: 5_000, offlineQueue: false }));
+      expect(await connectedWithin(waited, 2_000)).toBe(true);
+      expect(await outcome(waited.ping())).toBe('answered PONG');
+      expect(await connectedWithin(waited, 2_000)).toBe(true);
+    });
+
+    it('gives up after the wait when Redis is unreachable, so the process still starts', async () => {
+      const client = opened(failFastRedis('redis://127.0.0.1:1', { answerWithinMs: 5_000, offlineQueue: false }));
+      const startedAt = Date.now();
+      expect(await connectedWithin(client, 300)).toBe(false);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(295);
+      expect(Date.now() - startedAt).toBeLessThan(2_000);
+    });
   });
 });

@@ -50,3 +50,31 @@ class RedisAnsweringWithin extends Redis {
     return sent;
   }
 }
+
+/** How long a process waits at start for its fail-fast connection before it serves anyway. */
+export const STARTUP_REDIS_WAIT_MS = 3_000;
+
+/**
+ * Waits until `client` is connected, at most `withinMs`; true if it is. A client without the
+ * offline queue fails every command until then ("Stream isn't writeable"), so a process that
+ * served requests first would take its Redis-is-down path for them (a rate limiter lets them
+ * through uncounted): such processes wait for it before they listen. False after the wait (or
+ * once the client gives up): the process starts anyway and fails open, as it does when Redis
+ * goes away later.
+ */
+export function connectedWithin(client: Redis, withinMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (connected: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('end', onEnd);
+      resolve(connected);
+    };
+    const onReady = () => done(true);
+    const onEnd = () => done(false);
+    const timer = setTimeout(() => done(false), withinMs);
+    client.once('ready', onReady);
+    client.once('end', onEnd);
+  });
+}
