@@ -1,5 +1,5 @@
 import { InvariantCheckpointsRepository, ReconciliationExceptionsRepository } from '@momo/data';
-import { createTestDatabase, insertTransaction, newTransaction, runAdminCli, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { ageTransaction, createTestDatabase, insertTransaction, newTransaction, runAdminCli, SeededMerchant, seedMerchant, TestDatabase } from '@momo/testing';
 
 /** `invariants` and `exceptions`, run as an operator runs them (the compiled CLI). */
 describe('admin-cli invariants and exceptions', () => {
@@ -20,7 +20,7 @@ describe('admin-cli invariants and exceptions', () => {
     expect(healthy.stdout.trim().split('\n').pop()).toBe('all invariants hold');
 
     const stuck = await insertTransaction(db.dataSource, newTransaction(merchant));
-    await db.dataSource.query(`UPDATE transactions SET created_at = now() - interval '3 hours' WHERE id = $1`, [stuck.id]);
+    await ageTransaction(db.dataSource, stuck.id, 3 * 3600);
     const broken = await cli('invariants');
     expect(broken.status).toBe(2);
     expect(broken.stdout).toContain('BROKEN  no_pending_past_deadline');

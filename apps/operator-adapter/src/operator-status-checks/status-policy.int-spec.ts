@@ -6,6 +6,7 @@ import { TransactionEntity } from '@momo/data';
 import type { Network } from '@momo/domain';
 import { JobRpc, loadConfig } from '@momo/platform';
 import {
+  ageTransaction,
   createTestDatabase,
   deleteQueueKeys,
   insertTransaction,
@@ -118,7 +119,7 @@ describe('operator-adapter status policy (Postgres, Redis)', () => {
 
   async function pending(network: Network = 'mtn', ageSeconds = 30): Promise<TransactionEntity> {
     const t = await insertTransaction(db.dataSource, newTransaction(merchant, { network, provider: network === 'mtn' ? 'mtn_momo' : 'airtel_money' }));
-    await db.dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [t.id, ageSeconds]);
+    await ageTransaction(db.dataSource, t.id, ageSeconds);
     return t;
   }
 

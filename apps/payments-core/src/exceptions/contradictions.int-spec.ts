@@ -3,7 +3,7 @@ import { ERROR_CODES, OperatorResultJob, UnresolvedAnswerJob } from '@momo/contr
 import { ExceptionCountsRepository, LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, TransactionsRepository } from '@momo/data';
 import { loadConfig } from '@momo/platform';
 import { payoutReserved } from '@momo/domain';
-import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, seedSucceededPayment, TestDatabase } from '@momo/testing';
+import { ageTransaction, createTestDatabase, insertTransaction, newTransaction, SeededMerchant, seedMerchant, seedSucceededPayment, TestDatabase } from '@momo/testing';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OperatorResults } from '../settlement/operator-results';
@@ -32,7 +32,7 @@ describe('reconciliation exceptions from operator results (Postgres)', () => {
 
   const apply = (data: OperatorResultJob) => results.process({ name: 'apply-operator-result', data } as Job);
   const unresolved = (data: UnresolvedAnswerJob) => results.process({ name: 'apply-unresolved-answer', data } as Job);
-  const age = (id: string, seconds: number) => db.dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, seconds]);
+  const age = (id: string, seconds: number) => ageTransaction(db.dataSource, id, seconds);
   const row = async (id: string) => (await db.dataSource.query(`SELECT status, failure_code FROM transactions WHERE id = $1`, [id]))[0];
   const exceptionsOf = (id: string) =>
     db.dataSource.query(`SELECT kind, recorded_status, reported_status, reported_provider_ref, source, occurrences, resolved_at FROM reconciliation_exceptions WHERE transaction_id = $1`, [id]);

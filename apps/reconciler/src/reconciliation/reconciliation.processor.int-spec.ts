@@ -3,6 +3,7 @@ import { JobIds, QueueName } from '@momo/contracts';
 import { ReconciliationRepository } from '@momo/data';
 import { JobProducer, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
 import {
+  ageTransaction,
   createTestDatabase,
   deleteQueueKeys,
   insertTransaction,
@@ -47,8 +48,7 @@ describe('reconciliation sweep (Postgres + Redis)', () => {
     await db.drop();
   });
 
-  const age = (id: string, seconds: number) =>
-    db.dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, seconds]);
+  const age = (id: string, seconds: number) => ageTransaction(db.dataSource, id, seconds);
   const fail = (id: string, failureCode: string, secondsAgo = 0) =>
     db.dataSource.query(
       `UPDATE transactions SET status = 'failed', failure_code = $2, failure_message = 'test', completed_at = now() - make_interval(secs => $3) WHERE id = $1`,

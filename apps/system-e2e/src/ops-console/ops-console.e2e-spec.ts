@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DELIVERY_HEADER, EVENT_HEADER, JobIds, QueueName, TransactionView } from '@momo/contracts';
 import { redisOptionsFromUrl } from '@momo/platform';
-import { insertTransaction, newTransaction, PAYMENT_SERVICES, runAdminCli, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
+import { ageTransaction, insertTransaction, newTransaction, PAYMENT_SERVICES, runAdminCli, startTestSystem, TEST_REDIS_URL, TestSystem, waitFor } from '@momo/testing';
 import { launchChromium, recordConsoleErrors, screenshotAtEveryWidth, screenshotFolder, VIEWPORTS } from '@momo/testing/browser';
 
 const OPERATOR = { email: 'oncall@example.com', password: 'correct horse battery staple' };
@@ -95,7 +95,7 @@ describe('on-call console', () => {
     const stuck = newTransaction(system.merchant, { msisdn: '250788900111', reference: 'order-stuck-1' });
     await insertTransaction(system.db.dataSource, stuck);
     // As if the operator had gone quiet 25 minutes ago.
-    await system.db.dataSource.query(`UPDATE transactions SET created_at = now() - interval '25 minutes' WHERE id = $1`, [stuck.id]);
+    await ageTransaction(system.db.dataSource, stuck.id, 25 * 60);
 
     const { context, page, errors } = await signIn(OPERATOR);
     await waitFor(async () => ((await page.reload(), await page.getByRole('heading', { name: 'Money invariants (last reconciler check)' }).isVisible()) ? true : undefined), { what: 'the overview' });

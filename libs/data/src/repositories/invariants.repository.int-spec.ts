@@ -1,5 +1,5 @@
 import { collectPending, collectReleased, JournalLeg, payoutReleased, payoutReserved, payoutSettled } from '@momo/domain';
-import { createTestDatabase, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { ageTransaction, createTestDatabase, newTransaction, SeededMerchant, seedMerchant, TestDatabase } from '@momo/testing';
 import { TransactionEntity } from '../entities';
 import { InvariantBounds, INVARIANTS, InvariantsRepository } from './invariants.repository';
 import { LedgerRepository } from './ledger.repository';
@@ -119,7 +119,7 @@ describe('InvariantsRepository (Postgres)', () => {
     });
     // A cash in pending past its hour, an event never published, an event the dispatcher never took.
     const late = await transaction('collect', 'pending');
-    await db.dataSource.query(`UPDATE transactions SET created_at = now() - interval '3 hours' WHERE id = $1`, [late.id]);
+    await ageTransaction(db.dataSource, late.id, 3 * 3600);
     await publishAndConsumeAll();
     const unsent = await transaction('collect', 'succeeded');
     const untaken = await transaction('payout', 'succeeded');

@@ -29,3 +29,8 @@ export function newTransaction(owner: { merchantId: string; appId: string }, ove
 export async function insertTransaction(dataSource: DataSource, t: NewTransaction) {
   return (await new TransactionsRepository(dataSource).insertPending(t)).transaction;
 }
+
+/** Makes a transaction `seconds` old, as if created that long ago (for age-dependent rules: re-send windows, stuck alerts). */
+export async function ageTransaction(dataSource: DataSource, transactionId: string, seconds: number): Promise<void> {
+  await dataSource.query(`UPDATE transactions SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [transactionId, seconds]);
+}
