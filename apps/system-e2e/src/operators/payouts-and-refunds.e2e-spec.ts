@@ -1,4 +1,4 @@
-import { waitFor } from '@momo/testing';
+import { ageTransaction, waitFor } from '@momo/testing';
 import { AdapterHarness } from './support/adapter-harness';
 import { magicNumber } from './support/simulator-control';
 
@@ -137,7 +137,7 @@ describe('operator-adapter payouts and refunds against the simulator', () => {
   it('re-sends an initiation the operator never received, under the same reference', async () => {
     const payment = await h.insert({ network: 'mtn', direction: 'collect', msisdn: '250788400001' });
     // Its send was lost half a minute ago: long enough that no first send can still be on its way.
-    await h.backdate(payment.id, 30);
+    await ageTransaction(h.db.dataSource, payment.id, 30);
     expect(await h.sim.record(payment.id)).toBeUndefined();
     await h.checkStatus(payment.id, 'reconcile-0');
     expect(await h.result(payment.id)).toMatchObject({ status: 'succeeded' });

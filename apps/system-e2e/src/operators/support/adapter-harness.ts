@@ -67,11 +67,6 @@ export class AdapterHarness {
     );
   }
 
-  /** Makes a transaction `seconds` older, as if created that long ago. */
-  async backdate(transactionId: string, seconds: number): Promise<void> {
-    await this.db.dataSource.query(`UPDATE transactions SET created_at = created_at - make_interval(secs => $2) WHERE id = $1`, [transactionId, seconds]);
-  }
-
   /** What payments-core does: ask the adapter to initiate and wait for its answer. */
   async initiate(transactionId: string, attempt = 0): Promise<InitiationOutcome> {
     const reply = await this.rpc.call('initiate-transaction', { transactionId }, { jobId: JobIds.initiate(transactionId, attempt), timeoutMs: 20_000 });
