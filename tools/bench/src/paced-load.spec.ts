@@ -53,6 +53,22 @@ describe('pacedLoad', () => {
     }
   });
 
+  it('sends requests round every replica when given more than one server', async () => {
+    const first = await countingServer(Number.POSITIVE_INFINITY);
+    const second = await countingServer(Number.POSITIVE_INFINITY);
+    try {
+      const result = await pacedLoad({ url: first.url, headers: {}, replicaOrigins: [new URL(second.url).origin] }, 100, 1, { connections: 8 });
+
+      expect(result.non2xx).toBe(0);
+      expect(first.count() + second.count()).toBe(100);
+      expect(first.count()).toBeGreaterThanOrEqual(25);
+      expect(second.count()).toBeGreaterThanOrEqual(25);
+    } finally {
+      first.server.close();
+      second.server.close();
+    }
+  });
+
   it('leaves the warm-up out of the latencies it reports', async () => {
     // Every warm-up request is answered at once, every counted one 60 ms late: the counted
     // latencies are all the slow ones.

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { BalancedPool, Pool } from 'undici';
 
 export interface PacedTarget {
   url: string;
@@ -12,6 +12,8 @@ export interface PacedTarget {
   ownHeaders?: () => Record<string, string>;
   /** A path of each request's own (reads going round many resources), instead of the URL's. */
   path?: () => string;
+  /** More servers answering the same requests (replicas behind a load balancer): requests go round all of them and `url`'s. */
+  replicaOrigins?: string[];
 }
 
 export interface PacedResult {
@@ -50,7 +52,8 @@ export interface PacedOptions {
 export async function pacedLoad(target: PacedTarget, rate: number, seconds: number, options: PacedOptions = {}): Promise<PacedResult> {
   const { connections = 64, warmUpSeconds = 0, measuring, onAnswer } = options;
   const url = new URL(target.url);
-  const pool = new Pool(url.origin, { connections, pipelining: 1 });
+  const origins = [url.origin, ...(target.replicaOrigins ?? [])];
+  const pool = origins.length === 1 ? new Pool(url.origin, { connections, pipelining: 1 }) : new BalancedPool(origins, { connections: Math.ceil(connections / origins.length), pipelining: 1 });
   try {
     await openConnections(pool, connections);
     if (warmUpSeconds > 0) await sendPaced(pool, url, target, rate, warmUpSeconds);
@@ -61,7 +64,7 @@ export async function pacedLoad(target: PacedTarget, rate: number, seconds: numb
   }
 }
 
-async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number, seconds: number, onAnswer?: PacedOptions['onAnswer']): Promise<PacedResult> {
+async function sendPaced(pool: Pool | BalancedPool, url: URL, target: PacedTarget, rate: number, seconds: number, onAnswer?: PacedOptions['onAnswer']): Promise<PacedResult> {
   const total = Math.max(1, Math.round(rate * seconds));
   const latencies = new Float64Array(total);
   const interval = 1000 / rate;
@@ -108,7 +111,7 @@ async function sendPaced(pool: Pool, url: URL, target: PacedTarget, rate: number
  * up at once, a start-up stall of 24-444 ms in most of the runs tried, whatever the route. The
  * requests ask for a path no server here has, so they create nothing.
  */
-async function openConnections(pool: Pool, connections: number): Promise<void> {
+async function openConnections(pool: Pool | BalancedPool, connections: number): Promise<void> {
   await Promise.all(
     Array.from({ length: connections }, () =>
       pool.request({ path: '/bench-warm-up', method: 'GET' }).then(

@@ -50,6 +50,8 @@ class StallsConfig {
    * requests due then by as much.
    */
   @IsInt() @Min(0) @Max(10_000) BENCH_TIMELINE_MS: number = 100;
+  /** Processes of each of our five services, the requests going round the gateways as a load balancer would send them. */
+  @IsInt() @Min(1) @Max(4) BENCH_REPLICAS: number = 1;
 }
 
 const WINDOW_SECONDS = 10;
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
   const logs = join(WORKSPACE_ROOT, 'tmp', 'stalls', new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(logs, { recursive: true });
   const bench = await startBenchStack('stalls', {
+    replicas: config.BENCH_REPLICAS,
     nodeArgs: ['--require', join(__dirname, 'stalls', 'preload.js')],
     serviceSettings: { STALLS_LOG_DIR: logs, ...(config.BENCH_HEAP_PROFILE_SECONDS > 0 ? { STALLS_HEAP_PROFILE: 'true' } : {}) },
   });
@@ -69,14 +72,18 @@ async function main(): Promise<void> {
     const rate = config.BENCH_RATE ?? (posting ? 250 : 4_000);
     const lateMs = config.BENCH_LATE_MS ?? (posting ? 100 : 20);
     const base = bench.stack.url('api-gateway');
-    const target: PacedTarget = posting
-      ? paymentsFromManyCustomers(base, bench.merchant.appKey)
-      : { url: `${base}/v1/payments/${await oneStoredPayment(base, bench.merchant.appKey)}`, headers: { authorization: `Bearer ${bench.merchant.appKey}` } };
+    const replicaOrigins = bench.stack.urls('api-gateway').slice(1);
+    const target: PacedTarget = {
+      ...(posting
+        ? paymentsFromManyCustomers(base, bench.merchant.appKey)
+        : { url: `${base}/v1/payments/${await oneStoredPayment(base, bench.merchant.appKey)}`, headers: { authorization: `Bearer ${bench.merchant.appKey}` } }),
+      replicaOrigins,
+    };
     const total = rate * config.BENCH_SECONDS;
     const due = new Float64Array(total);
     const latency = new Float64Array(total);
     console.log(
-      `bench:stalls: ${posting ? 'POST /v1/payments' : 'GET /v1/payments/:id'} paced at ${rate}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${lateMs} ms`,
+      `bench:stalls: ${posting ? 'POST /v1/payments' : 'GET /v1/payments/:id'} paced at ${rate}/s for ${config.BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; late means over ${lateMs} ms${config.BENCH_REPLICAS > 1 ? `; ${config.BENCH_REPLICAS} processes of each service, requests going round the gateways` : ''}`,
     );
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
     // The services' event-loop ticks start now that the stack has settled (preload.ts).
