@@ -1,5 +1,6 @@
 import {
   FeeSchedulesRepository,
+  IdempotencyRepository,
   LedgerRepository,
   OutboxConsumptionRepository,
   OutboxRepository,
@@ -12,6 +13,7 @@ import {
 /** The repositories payments-core registers: the tables it writes are theirs (TABLE_OWNERSHIP in libs/data). */
 export const PAYMENTS_CORE_REPOSITORIES: RepositoryClass[] = [
   FeeSchedulesRepository,
+  IdempotencyRepository,
   LedgerRepository,
   OutboxConsumptionRepository,
   OutboxRepository,

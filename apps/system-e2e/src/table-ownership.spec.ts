@@ -9,6 +9,7 @@ import {
   entityTablesIn,
   productionFiles,
   repositoryFilesIn,
+  sqlBuildersImportedIn,
   tablesWrittenIn,
   withoutComments,
   writesOfRepositories,
@@ -118,6 +119,16 @@ describe('table ownership', () => {
           async c() { await em.delete(ApiKeyEntity, { id }); await em.query(\`DELETE FROM webhook_attempts\`); }
         }`;
       expect(sorted(tablesWrittenIn(source, entityTables))).toEqual(['api_keys', 'ledger_accounts', 'transactions', 'webhook_attempts']);
+    });
+
+    it('count the statements a repository builds from another repository’s SQL builders as its writes', () => {
+      const modules: Record<string, string> = { 'idempotency.repository': 'IdempotencyRepository', 'fee.sql': '' };
+      const source = `
+        import { ClaimRequest, claimKeysSql } from './idempotency.repository';
+        import { feeRuleSql } from './fee.sql';
+        import { traceOf } from './transactions.repository';`;
+      expect([...sqlBuildersImportedIn(source, (module) => modules[module] || undefined)]).toEqual(['IdempotencyRepository']);
+      expect(sorted(found.get('TransactionsRepository') ?? [])).toEqual(['idempotency_keys', 'transactions']);
     });
 
     it('find a repository the service uses but did not declare', () => {

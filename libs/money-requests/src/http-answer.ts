@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { TransactionView } from '@momo/contracts';
 import { ApiError, errorEnvelope } from '@momo/platform';
 
 /**
@@ -18,6 +19,14 @@ export function successAnswer(status: number, payload: unknown): HttpAnswer {
   return { status, body: JSON.stringify(payload) };
 }
 
+/**
+ * The 201 of a command that created (or found) its transaction. payments-core stores it for a keyed
+ * cash in and the gateway sends it, each from the same reply: the same bytes on both sides.
+ */
+export function createdAnswer(transaction: TransactionView): HttpAnswer {
+  return successAnswer(201, { success: true, data: transaction });
+}
+
 export function errorAnswer(error: ApiError, retry?: HttpAnswer['retry']): HttpAnswer {
   return { status: error.httpStatus, body: JSON.stringify(errorEnvelope(error)), retryAfterSeconds: error.retryAfterSeconds, retry };
 }
@@ -26,4 +35,12 @@ export function send(reply: FastifyReply, answer: HttpAnswer, headers: Record<st
   if (answer.retryAfterSeconds !== undefined) reply.header('Retry-After', String(answer.retryAfterSeconds));
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+/**
+ * A command that did not answer in time: we cannot tell whether the transaction was created. The
+ * merchant retries with the same Idempotency-Key (which reuses this transaction id) or looks it up by id.
+ */
+export function unansweredCommandAnswer(transactionId: string): HttpAnswer {
+  return errorAnswer(new ApiError('SERVICE_UNAVAILABLE', undefined, { transaction_id: transactionId }, 503, 2), 'same-transaction');
 }

@@ -3,9 +3,10 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import type { FastifyReply } from 'fastify';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { IdempotencyRepository, IdempotencyScope } from '@momo/data';
+import type { IdempotentRefusal } from '@momo/contracts';
+import { ClaimRequest, IdempotencyRepository, IdempotencyScope } from '@momo/data';
 import { ApiError, PeriodicSchedule, PeriodicTask, SecretBox } from '@momo/platform';
-import { HttpAnswer, send } from './http-answer';
+import { HttpAnswer, send, unansweredCommandAnswer } from './http-answer';
 import { MoneyRequestSettings } from './money-request.settings';
 import { IDEMPOTENCY_KEY_PATTERN, requestFingerprint } from './request-fingerprint';
 
@@ -19,6 +20,18 @@ export interface IdempotentAttempt {
   attempt: number;
   scope: IdempotencyScope | null;
 }
+
+/** The claim a command that claims its key itself carries: the gateway's own claim, not made. */
+export type DelegatedClaim = ClaimRequest & { transactionId: string };
+
+/** What such a command came back with. */
+export type DelegatedOutcome =
+  /** The merchant's answer; `stored` when the command stored it under the key already. */
+  | { kind: 'answered'; answer: HttpAnswer; stored: boolean }
+  /** The key had an answer (a replay) or could not be claimed: nothing was created. */
+  | { kind: 'refused'; refusal: IdempotentRefusal }
+  /** No reply in time: whether anything was claimed or created is unknown. */
+  | { kind: 'unanswered' };
 
 export interface IdempotentOperation {
   /**
@@ -96,32 +109,81 @@ export class IdempotentRequests implements OnApplicationBootstrap, OnApplication
   }
 
   /**
+   * For a command that claims the key itself, in its own commits (a keyed cash in:
+   * CreateCashInCommand, sent by TransactionCommands.sendCashIn): `work` gets the claim to carry
+   * (none without a key) and the gateway writes nothing unless the command could not store the
+   * answer (an answer to retry, a refusal, an outcome payments-core leaves to the gateway) or never
+   * answered. The merchant sees what `run` would show.
+   */
+  async runDelegated(
+    reply: FastifyReply,
+    op: IdempotentOperation,
+    work: (attempt: IdempotentAttempt, claim: DelegatedClaim | undefined) => Promise<DelegatedOutcome>,
+  ): Promise<FastifyReply> {
+    const candidate = randomUUID();
+    if (op.idempotencyKey === undefined) {
+      const outcome = await work({ transactionId: candidate, attempt: 0, scope: null }, undefined);
+      if (outcome.kind === 'refused') throw new Error('a command without an Idempotency-Key was refused for its key');
+      return send(reply, outcome.kind === 'answered' ? outcome.answer : unansweredCommandAnswer(candidate));
+    }
+    const claim = this.claimRequest(op, op.idempotencyKey, candidate);
+    const scope = { apiKeyId: claim.apiKeyId, key: claim.key };
+    let outcome: DelegatedOutcome;
+    try {
+      outcome = await work({ transactionId: candidate, attempt: 1, scope }, claim);
+    } catch (error) {
+      await this.records.releaseForRetry(claim);
+      throw error;
+    }
+    switch (outcome.kind) {
+      case 'refused':
+        return this.refuseOrReplay(reply, outcome.refusal);
+      case 'unanswered':
+        return send(reply, unansweredCommandAnswer(await this.records.releaseForRetry(claim)));
+      case 'answered':
+        if (!outcome.stored) await this.finish({ transactionId: candidate, attempt: 1, scope }, outcome.answer, false);
+        return send(reply, outcome.answer);
+    }
+  }
+
+  /**
    * Claims the key. Returns undefined when the answer was already sent (a replay); throws the
    * 400/409 of a reused or busy key.
    */
   async begin(reply: FastifyReply, op: IdempotentOperation): Promise<IdempotentAttempt | undefined> {
     if (op.idempotencyKey === undefined) return { transactionId: randomUUID(), attempt: 0, scope: null };
-    if (!IDEMPOTENCY_KEY_PATTERN.test(op.idempotencyKey)) throw ApiError.of('IDEMPOTENCY_KEY_INVALID');
-    const scope = { apiKeyId: op.scopeId, key: op.idempotencyKey };
-    const claim = await this.records.claim({
-      ...scope,
+    const request = this.claimRequest(op, op.idempotencyKey, randomUUID());
+    const claim = await this.records.claim(request);
+    if (claim.kind !== 'claimed') {
+      this.refuseOrReplay(reply, claim);
+      return undefined;
+    }
+    return { transactionId: claim.transactionId ?? randomUUID(), attempt: claim.attempt, scope: { apiKeyId: request.apiKeyId, key: request.key } };
+  }
+
+  private claimRequest(op: IdempotentOperation, key: string, transactionId: string): DelegatedClaim {
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.of('IDEMPOTENCY_KEY_INVALID');
+    return {
+      apiKeyId: op.scopeId,
+      key,
       requestHash: requestFingerprint(op.operation, op.body),
-      transactionId: randomUUID(),
+      transactionId,
       leaseMs: this.config.COMMAND_WAIT_MS + 5_000,
       retentionHours: this.config.IDEMPOTENCY_RETENTION_HOURS,
-    });
-    switch (claim.kind) {
+    };
+  }
+
+  /** Throws the 400/409 of a reused or busy key; sends a replay with its header. */
+  private refuseOrReplay(reply: FastifyReply, refusal: IdempotentRefusal): FastifyReply {
+    switch (refusal.kind) {
       case 'mismatch':
         throw ApiError.of('IDEMPOTENCY_KEY_REUSED');
       case 'in_progress':
         throw new ApiError('IDEMPOTENCY_KEY_IN_USE', undefined, undefined, 409, 1);
       case 'replay': {
-        const body = claim.response.sealed ? this.box.open(claim.response.body) : claim.response.body;
-        send(reply, { status: claim.response.status, body }, { [REPLAYED_HEADER]: 'true' });
-        return undefined;
+        const body = refusal.response.sealed ? this.box.open(refusal.response.body) : refusal.response.body;
+        return send(reply, { status: refusal.response.status, body }, { [REPLAYED_HEADER]: 'true' });
       }
-      case 'claimed':
-        return { transactionId: claim.transactionId ?? randomUUID(), attempt: claim.attempt, scope };
     }
   }
 

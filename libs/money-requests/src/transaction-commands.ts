@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CommandReply, JobIds, JobName, JobPayload } from '@momo/contracts';
+import { CommandReply, CreateCashInCommand, CreatePaymentCommand, JobIds, JobName, JobPayload } from '@momo/contracts';
 import { ApiError, JobRpc, RpcResult } from '@momo/platform';
-import { errorAnswer, HttpAnswer, successAnswer } from './http-answer';
-import { IdempotentAttempt } from './idempotent-requests';
+import { createdAnswer, errorAnswer, HttpAnswer, unansweredCommandAnswer } from './http-answer';
+import { DelegatedClaim, DelegatedOutcome, IdempotentAttempt } from './idempotent-requests';
 import { MoneyRequestSettings } from './money-request.settings';
 
 type CommandName = Extract<JobName, 'create-payment' | 'create-payout' | 'create-refund'>;
@@ -28,6 +28,31 @@ export class TransactionCommands {
     private readonly config: MoneyRequestSettings,
   ) {}
 
+  /**
+   * A cash in whose Idempotency-Key (`claim`, none without a key) payments-core claims itself, in
+   * the commit that inserts the transaction (IdempotentRequests.runDelegated).
+   */
+  async sendCashIn(attempt: IdempotentAttempt, claim: DelegatedClaim | undefined, payload: CreatePaymentCommand): Promise<DelegatedOutcome> {
+    const command: CreateCashInCommand = claim
+      ? {
+          ...payload,
+          idempotencyScopeId: claim.apiKeyId,
+          idempotencyKey: claim.key,
+          requestHash: claim.requestHash,
+          idempotencyLeaseMs: claim.leaseMs,
+          idempotencyRetentionHours: claim.retentionHours,
+        }
+      : { ...payload, requestAttempt: attempt.attempt };
+    const result = await this.rpc.call('create-payment', command, {
+      jobId: JobIds.createPayment(attempt.transactionId, attempt.attempt),
+      timeoutMs: this.config.COMMAND_WAIT_MS,
+    });
+    if (result.status !== 'completed') return { kind: 'unanswered' };
+    const reply = result.value as CommandReply;
+    if (reply.outcome === 'idempotent') return { kind: 'refused', refusal: reply.claim };
+    return { kind: 'answered', answer: answerOf(result as RpcResult<CommandReply>, attempt.transactionId), stored: reply.answerStored === true };
+  }
+
   async send<N extends CommandName>(name: N, attempt: IdempotentAttempt, payload: JobPayload<N>): Promise<HttpAnswer> {
     const result = await this.rpc.call(name, { ...payload, requestAttempt: attempt.attempt }, {
       jobId: JOB_ID[name](attempt.transactionId, attempt.attempt),
@@ -38,13 +63,10 @@ export class TransactionCommands {
 }
 
 export function answerOf(result: RpcResult<CommandReply>, transactionId: string): HttpAnswer {
-  if (result.status !== 'completed') {
-    // We cannot tell whether the transaction was created: the merchant retries with the same
-    // Idempotency-Key (which reuses this transaction id) or looks it up by id.
-    return errorAnswer(new ApiError('SERVICE_UNAVAILABLE', undefined, { transaction_id: transactionId }, 503, 2), 'same-transaction');
-  }
+  if (result.status !== 'completed') return unansweredCommandAnswer(transactionId);
   const reply = result.value;
-  if (reply.outcome === 'created') return successAnswer(201, { success: true, data: reply.transaction });
+  if (reply.outcome === 'idempotent') throw new Error('an Idempotency-Key refusal reached answerOf: the caller handles it');
+  if (reply.outcome === 'created') return createdAnswer(reply.transaction);
   // The status is decided here, from ERROR_CODES, and only here (a field `httpStatus` sent by an
   // older payments-core is not read).
   const { code, message, details, retryAfterSeconds } = reply.error;

@@ -40,8 +40,9 @@ export class PaymentsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    return this.idempotency.run(reply, { scopeId: principal.keyId, idempotencyKey, operation: 'POST /v1/payments', body }, (attempt) =>
-      this.commands.send('create-payment', attempt, moneyMovementCommand(principal, attempt, body)),
+    // payments-core claims the key and stores the answer in its own commits (CreateCashInCommand).
+    return this.idempotency.runDelegated(reply, { scopeId: principal.keyId, idempotencyKey, operation: 'POST /v1/payments', body }, (attempt, claim) =>
+      this.commands.sendCashIn(attempt, claim, moneyMovementCommand(principal, attempt, body)),
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandReply, ErrorCode, InitiationOutcome, JobIds, toTransactionView } from '@momo/contracts';
-import { TransactionEntity, TransactionsRepository } from '@momo/data';
+import { CommandReply, ErrorCode, InitiationOutcome, JobIds, toTransactionView, TransactionReply } from '@momo/contracts';
+import { IdempotencyScope, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OperatorResults } from '../settlement/operator-results';
@@ -33,8 +33,10 @@ export class InitiationService {
    * Sends the transaction to the operator unless that already happened, and reports the result.
    * A merchant's retry of a request whose initiation outcome was unknown sends it again (the
    * operator dedupes on our reference) rather than re-reading the first, inconclusive answer.
+   * With `answerTo` (a keyed cash in's Idempotency-Key), a 201 that records the operator's answer is
+   * stored under the key in that same commit (`answerStored`); any other answer is left to the gateway.
    */
-  async initiate(transaction: TransactionEntity, requestAttempt = 0): Promise<CommandReply> {
+  async initiate(transaction: TransactionEntity, requestAttempt = 0, answerTo?: IdempotencyScope): Promise<CommandReply> {
     if (transaction.status !== 'pending' || transaction.initiationState === 'accepted') {
       return { outcome: 'created', transaction: toTransactionView(transaction) };
     }
@@ -44,13 +46,13 @@ export class InitiationService {
       reply.status === 'completed'
         ? reply.value
         : { kind: 'unknown', reason: reply.status === 'timeout' ? 'timeout' : 'network', detail: reply.status === 'failed' ? reply.reason : 'no answer in time' };
-    return this.applyInitiationOutcome(transaction, outcome);
+    return this.applyInitiationOutcome(transaction, outcome, answerTo);
   }
 
-  private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome): Promise<CommandReply> {
+  private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome, answerTo?: IdempotencyScope): Promise<CommandReply> {
     switch (outcome.kind) {
       case 'accepted': {
-        const accepted = await this.recordInitiation(transaction.id, 'accepted', outcome.providerRef);
+        const accepted = await this.recordInitiation(transaction.id, 'accepted', outcome.providerRef, outcome.confirmed ? undefined : answerTo);
         if (!outcome.confirmed) return accepted;
         // Final at once: applied here, as any operator result (the reply is its only carrier).
         const settled = await this.results.apply({ transactionId: transaction.id, ...outcome.confirmed, source: 'initiation' });
@@ -58,8 +60,10 @@ export class InitiationService {
       }
       case 'unknown': {
         this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
-        const current = await this.recordInitiation(transaction.id, 'unknown');
-        if (outcome.reason !== 'uninterpretable') return current;
+        // An uninterpretable answer is a 502 the merchant retries: not stored.
+        const uninterpretable = outcome.reason === 'uninterpretable';
+        const current = await this.recordInitiation(transaction.id, 'unknown', undefined, uninterpretable ? undefined : answerTo);
+        if (!uninterpretable) return current;
         return rejection('OPERATOR_ERROR', 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
       }
       case 'refused': {
@@ -85,17 +89,17 @@ export class InitiationService {
   }
 
   /** The operator refused at initiation, so no money moved: the transaction fails for good (a payout's hold is released). */
-  private async fail(transaction: TransactionEntity, failureCode: ErrorCode, failureMessage: string): Promise<CommandReply> {
+  private async fail(transaction: TransactionEntity, failureCode: ErrorCode, failureMessage: string): Promise<TransactionReply> {
     await this.transactions.setInitiationState(transaction.id, 'refused');
     const failed = await this.settlement.settle(transaction.id, { status: 'failed', failureCode, failureMessage });
     return failed ? created(failed) : this.current(transaction.id);
   }
 
-  /** Stores the initiation outcome and answers with the transaction as it now stands. */
-  private async recordInitiation(id: string, state: 'accepted' | 'unknown', providerRef?: string): Promise<CommandReply & { outcome: 'created' }> {
-    const transaction = await this.pending.recordInitiation(id, state, providerRef);
+  /** Stores the initiation outcome (and the merchant's answer, with `answerTo`) and answers with the transaction as it now stands. */
+  private async recordInitiation(id: string, state: 'accepted' | 'unknown', providerRef?: string, answerTo?: IdempotencyScope): Promise<CommandReply & { outcome: 'created' }> {
+    const transaction = await this.pending.recordInitiation(id, state, providerRef, answerTo);
     if (!transaction) throw new Error(`transaction ${id} vanished`);
-    return created(transaction);
+    return answerTo ? { ...created(transaction), answerStored: true } : created(transaction);
   }
 
   private async current(id: string): Promise<CommandReply & { outcome: 'created' }> {
@@ -113,10 +117,10 @@ function created(transaction: TransactionEntity): CommandReply & { outcome: 'cre
 export function rejection(
   code: ErrorCode,
   message: string,
-  current?: CommandReply,
+  current?: TransactionReply,
   retryAfterSeconds?: number,
   details?: Record<string, unknown>,
-): CommandReply {
+): TransactionReply {
   const transaction = current?.transaction;
   return {
     outcome: 'rejected',

@@ -1,4 +1,6 @@
-import { MerchantsRepository, TransactionsRepository } from '@momo/data';
+import { randomUUID } from 'node:crypto';
+import { toTransactionView } from '@momo/contracts';
+import { IdempotencyRepository, MerchantsRepository, TransactionsRepository } from '@momo/data';
 import { computeFee, DEFAULT_FEE_SCHEDULE, FeeSchedule } from '@momo/domain';
 import { runWithRequestId } from '@momo/platform';
 import { createTestDatabase, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
@@ -9,12 +11,14 @@ describe('PendingTransactions (Postgres)', () => {
   let db: TestDatabase;
   let merchant: SeededMerchant;
   let pending: PendingTransactions;
+  let apiKeyId: string;
   const rowOf = async (id: string) => (await db.dataSource.query(`SELECT status, initiation_state, provider_ref, request_id FROM transactions WHERE id = $1`, [id]))[0];
 
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    pending = new PendingTransactions(new TransactionsRepository(db.dataSource));
+    pending = new PendingTransactions(db.dataSource, new TransactionsRepository(db.dataSource), new IdempotencyRepository(db.dataSource));
+    [{ id: apiKeyId }] = await db.dataSource.query(`SELECT id FROM api_keys WHERE merchant_id = $1 AND kind = 'app'`, [merchant.merchantId]);
   });
   afterAll(() => db.drop());
 
@@ -68,5 +72,56 @@ describe('PendingTransactions (Postgres)', () => {
     expect(rb).toMatchObject({ initiationState: 'unknown', status: 'pending' });
     expect(rdone).toMatchObject({ status: 'failed', initiationState: 'not_sent' });
     expect(await rowOf(done.transaction.id)).toMatchObject({ provider_ref: '', initiation_state: 'not_sent' });
+  });
+
+  describe('with an Idempotency-Key claimed in the insert (a keyed cash in)', () => {
+    const claimOf = (key: string, requestHash = 'h1') => ({ apiKeyId, key, requestHash, leaseMs: 60_000, retentionHours: 24 });
+    const keyRow = async (key: string) =>
+      (await db.dataSource.query(`SELECT state, transaction_id, attempts, response_status, response_body FROM idempotency_keys WHERE key = $1`, [key]))[0];
+    const exists = async (id: string) => (await rowOf(id)) !== undefined;
+
+    it('claims each new key with its row in the same statement; a key held already, or twice in the batch, writes nothing of its row', async () => {
+      const [fresh, held, twice] = [randomUUID(), randomUUID(), randomUUID()];
+      await new IdempotencyRepository(db.dataSource).claim({ ...claimOf(held), transactionId: randomUUID() });
+      const rows = Array.from({ length: 4 }, () => newTransaction(merchant));
+      const [a, b, c, d] = await Promise.all([
+        pending.insertClaiming(rows[0], claimOf(fresh)),
+        pending.insertClaiming(rows[1], claimOf(held)),
+        pending.insertClaiming(rows[2], claimOf(twice)),
+        pending.insertClaiming(rows[3], claimOf(twice)),
+      ]);
+      expect(a).toMatchObject({ created: true, transaction: { id: rows[0].id } });
+      expect(await keyRow(fresh)).toMatchObject({ state: 'in_progress', transaction_id: rows[0].id, attempts: 1 });
+      expect(b).toBeNull();
+      expect(await exists(rows[1].id)).toBe(false);
+      expect([c, d].filter((r) => r === null)).toHaveLength(1);
+      const winner = c ? rows[2] : rows[3];
+      expect(await keyRow(twice)).toMatchObject({ transaction_id: winner.id });
+      expect([await exists(rows[2].id), await exists(rows[3].id)].filter(Boolean)).toHaveLength(1);
+    });
+
+    it('claims a key past its retention afresh, for the new row', async () => {
+      const key = randomUUID();
+      const first = newTransaction(merchant);
+      await pending.insertClaiming(first, claimOf(key));
+      await db.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+      const second = newTransaction(merchant);
+      expect(await pending.insertClaiming(second, claimOf(key, 'another body'))).toMatchObject({ created: true });
+      expect(await keyRow(key)).toMatchObject({ state: 'in_progress', transaction_id: second.id });
+    });
+
+    it("stores the merchant's 201, built from the transaction as recorded, in the commit that records the operator's answer", async () => {
+      const key = randomUUID();
+      const { transaction } = (await pending.insertClaiming(newTransaction(merchant), claimOf(key)))!;
+      const [answered, plain] = await Promise.all([
+        pending.recordInitiation(transaction.id, 'accepted', 'MTN-KEYED', { apiKeyId, key }),
+        pending.recordInitiation((await pending.insert(newTransaction(merchant))).transaction.id, 'accepted', 'MTN-PLAIN'),
+      ]);
+      expect(plain).toMatchObject({ providerRef: 'MTN-PLAIN' });
+      const stored = await keyRow(key);
+      expect(stored).toMatchObject({ state: 'completed', response_status: 201 });
+      expect(stored.response_body).toBe(JSON.stringify({ success: true, data: toTransactionView(answered!) }));
+      expect(JSON.parse(stored.response_body).data).toMatchObject({ provider_ref: 'MTN-KEYED', status: 'pending' });
+    });
   });
 });

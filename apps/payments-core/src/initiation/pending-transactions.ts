@@ -1,10 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { toTransactionView } from '@momo/contracts';
+import { ClaimRequest, IdempotencyRepository, IdempotencyScope, InsertedPending, PendingRow, TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
 import type { InitiationState } from '@momo/domain';
+import { createdAnswer } from '@momo/money-requests';
 import { currentCarrier, MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
 
-type Inserted = { transaction: TransactionEntity; created: boolean };
-type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string };
+type Inserted = NonNullable<InsertedPending>;
+type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string; answerTo?: IdempotencyScope };
 
 /**
  * The two writes every cash-in makes on its way to the operator (the pending row, priced by the
@@ -12,37 +16,69 @@ type InitiationUpdate = { id: string; state: InitiationState; providerRef?: stri
  * the cash-ins being created at the same moment: one statement and one commit for all of them.
  * Each row is committed before its caller goes on, exactly as written alone. A batch Postgres
  * refuses is written again row by row, so one bad row fails alone.
+ *
+ * A keyed cash in (CreateCashInCommand) rides the same two commits with its Idempotency-Key: the
+ * key is claimed in the insert's statement, and the merchant's answer is stored in the commit that
+ * records the operator's answer.
  */
 @Injectable()
 export class PendingTransactions {
   private readonly logger = new Logger(PendingTransactions.name);
-  private readonly inserts: MicroBatcher<UnpricedTransaction & { trace?: ReturnType<typeof currentCarrier> }, Inserted>;
+  private readonly inserts: MicroBatcher<PendingRow, InsertedPending>;
   private readonly initiations: MicroBatcher<InitiationUpdate, TransactionEntity | null>;
 
-  constructor(private readonly transactions: TransactionsRepository) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionsRepository,
+    private readonly idempotency: IdempotencyRepository,
+  ) {
     const options = { maxBatch: 200, maxConcurrentFlushes: 2, gatherTurn: true, lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS };
     this.inserts = new MicroBatcher((rows) => this.rowByRowOnFailure(rows, (some) => transactions.insertPendingMany(some)), options);
-    this.initiations = new MicroBatcher(
-      (updates) =>
-        this.rowByRowOnFailure(updates, async (some) => {
-          const now = await transactions.setInitiationStates(some);
-          return some.map((u) => now.get(u.id) ?? null);
-        }),
-      options,
-    );
+    this.initiations = new MicroBatcher((updates) => this.rowByRowOnFailure(updates, (some) => this.recordInitiations(some)), options);
   }
 
   /**
    * Inserts a pending transaction at its merchant's fee, under the current request id and trace;
    * a second insert of the same id returns the first one untouched.
    */
-  insert(t: UnpricedTransaction): Promise<Inserted> {
-    return this.inserts.submit({ ...t, trace: currentCarrier() });
+  async insert(t: UnpricedTransaction): Promise<Inserted> {
+    return (await this.inserts.submit({ ...t, trace: currentCarrier() })) as Inserted;
   }
 
-  /** Records what the operator said about our initiation (while pending) and returns the transaction as it now stands. */
-  recordInitiation(id: string, state: InitiationState, providerRef?: string): Promise<TransactionEntity | null> {
-    return this.initiations.submit({ id, state, providerRef });
+  /**
+   * The same, claiming an Idempotency-Key for it in the same commit (the claim's transaction id
+   * is `t.id`). Null when the key was held already: nothing was written.
+   */
+  insertClaiming(t: UnpricedTransaction, claim: Omit<ClaimRequest, 'transactionId'>): Promise<InsertedPending> {
+    return this.inserts.submit({ ...t, trace: currentCarrier(), claim });
+  }
+
+  /**
+   * Records what the operator said about our initiation (while pending) and returns the transaction
+   * as it now stands; with `answerTo`, the merchant's 201 built from that transaction is stored under
+   * the key in the same commit.
+   */
+  recordInitiation(id: string, state: InitiationState, providerRef?: string, answerTo?: IdempotencyScope): Promise<TransactionEntity | null> {
+    return this.initiations.submit({ id, state, providerRef, answerTo });
+  }
+
+  private async recordInitiations(updates: InitiationUpdate[]): Promise<(TransactionEntity | null)[]> {
+    const keyed = updates.filter((u) => u.answerTo);
+    const now =
+      keyed.length === 0
+        ? await this.transactions.setInitiationStates(updates)
+        : await this.dataSource.transaction(async (em) => {
+            const stored = await this.transactions.setInitiationStates(updates, em);
+            const answers = keyed.flatMap((u) => {
+              const transaction = stored.get(u.id);
+              if (!transaction || !u.answerTo) return [];
+              const { status, body } = createdAnswer(toTransactionView(transaction));
+              return [{ scope: u.answerTo, response: { status, body, sealed: false } }];
+            });
+            await this.idempotency.completeIn(em, answers);
+            return stored;
+          });
+    return updates.map((u) => now.get(u.id) ?? null);
   }
 
   private rowByRowOnFailure<I, R>(items: I[], write: (items: I[]) => Promise<R[]>): Promise<(R | Error)[]> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommandReply, CreatePaymentCommand, CreatePayoutCommand, CreateRefundCommand, JobIds } from '@momo/contracts';
+import { CommandReply, CreateCashInCommand, CreatePaymentCommand, CreatePayoutCommand, CreateRefundCommand, JobIds } from '@momo/contracts';
 import { BalanceTransactionsRepository, MerchantsRepository, TransactionEntity } from '@momo/data';
 import { computeFee, DEFAULT_FEE_SCHEDULE, FeeSchedule } from '@momo/domain';
 import { JobRpc } from '@momo/platform';
@@ -13,6 +13,8 @@ const NEVER_ANSWERED = '250780000102';
 const APPROVED = '250788123456';
 /** 133 answers after 15 s, past payments-core's wait for the operator's first answer. */
 const SLOW_ANSWER = '250780000133';
+/** 131: the network answers 503 with Retry-After. */
+const UNAVAILABLE = '250780000131';
 const NEGOTIATED: FeeSchedule = { collect: { percentBps: 350, fixed: 20, min: 0, max: null }, payout: { percentBps: 150, fixed: 0, min: 75, max: null } };
 
 /**
@@ -112,6 +114,101 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       const m = await seedMerchant(harness.db.dataSource);
       const bad = [command(m, { amount: 99 }), command(m, { msisdn: '254712345678' })];
       for (const cmd of bad) expect(await send('create-payment', cmd)).toMatchObject({ status: 'failed' });
+      expect(await rowsOf(m)).toBe(0);
+    });
+  });
+
+  describe('a cash in with an Idempotency-Key (claimed by payments-core)', () => {
+    const appKeyOf = async (m: SeededMerchant): Promise<string> =>
+      (await harness.db.dataSource.query(`SELECT id FROM api_keys WHERE merchant_id = $1 AND kind = 'app'`, [m.merchantId]))[0].id;
+    const merchantWithKey = async (): Promise<SeededMerchant & { appKeyId: string }> => {
+      const m = await seedMerchant(harness.db.dataSource);
+      return Object.assign(m, { appKeyId: await appKeyOf(m) });
+    };
+    const keyed = (m: SeededMerchant & { appKeyId: string }, key: string, overrides: Partial<CreateCashInCommand> = {}): CreateCashInCommand => ({
+      ...command(m, { msisdn: APPROVED }),
+      idempotencyScopeId: m.appKeyId,
+      idempotencyKey: key,
+      requestHash: 'a'.repeat(64),
+      idempotencyLeaseMs: 60_000,
+      idempotencyRetentionHours: 24,
+      ...overrides,
+    });
+    const keyRow = async (key: string) =>
+      (await harness.db.dataSource.query(`SELECT state, transaction_id, attempts, response_status, response_body FROM idempotency_keys WHERE key = $1`, [key]))[0];
+    const claimAs = async (m: SeededMerchant & { appKeyId: string }, key: string, transactionId: string, lockedUntil: string) =>
+      harness.db.dataSource.query(
+        `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
+         VALUES ($1, $2, $3, 'in_progress', $4, ${lockedUntil}, now() + interval '1 day', 1)`,
+        [m.appKeyId, key, 'a'.repeat(64), transactionId],
+      );
+
+    it("creates the transaction under the key and stores the merchant's 201 itself, the bytes the gateway sends", async () => {
+      const m = await merchantWithKey();
+      const key = randomUUID();
+      const cmd = keyed(m, key);
+      const first = await reply('create-payment', cmd);
+      expect(first).toMatchObject({ outcome: 'created', answerStored: true, transaction: { id: cmd.transactionId, status: 'pending' } });
+      const stored = await keyRow(key);
+      expect(stored).toMatchObject({ state: 'completed', transaction_id: cmd.transactionId, response_status: 201 });
+      expect(stored.response_body).toBe(JSON.stringify({ success: true, data: created(first) }));
+      expect(await operatorRequests(cmd.transactionId)).toBe(1);
+    });
+
+    it('answers a repeat with the stored answer and another body with a refusal, creating and sending nothing', async () => {
+      const m = await merchantWithKey();
+      const key = randomUUID();
+      const first = keyed(m, key);
+      await reply('create-payment', first);
+      const stored = (await keyRow(key)).response_body;
+      expect(await reply('create-payment', keyed(m, key))).toEqual({
+        outcome: 'idempotent',
+        claim: { kind: 'replay', response: { status: 201, body: stored, sealed: false } },
+      });
+      expect(await reply('create-payment', keyed(m, key, { requestHash: 'b'.repeat(64), amount: 5_555 }))).toEqual({ outcome: 'idempotent', claim: { kind: 'mismatch' } });
+      expect(await rowsOf(m)).toBe(1);
+      expect(await operatorRequests(first.transactionId)).toBe(1);
+    });
+
+    it("refuses a key another request holds; a request finds its own claim (its command run again) and goes on with it", async () => {
+      const m = await merchantWithKey();
+      const busyKey = randomUUID();
+      await claimAs(m, busyKey, randomUUID(), `now() + interval '1 minute'`);
+      expect(await reply('create-payment', keyed(m, busyKey))).toEqual({ outcome: 'idempotent', claim: { kind: 'in_progress' } });
+
+      const ownKey = randomUUID();
+      const again = keyed(m, ownKey);
+      await claimAs(m, ownKey, again.transactionId, `now() + interval '1 minute'`);
+      expect(await reply('create-payment', again)).toMatchObject({ outcome: 'created', answerStored: true, transaction: { id: again.transactionId } });
+      expect(await keyRow(ownKey)).toMatchObject({ state: 'completed', attempts: 1 });
+      expect(await rowsOf(m)).toBe(1);
+    });
+
+    it('lets a retry take over an abandoned claim with the first transaction id, creating it if it never was', async () => {
+      const m = await merchantWithKey();
+      const key = randomUUID();
+      const abandoned = randomUUID();
+      await claimAs(m, key, abandoned, `now() - interval '1 second'`);
+      const retry = keyed(m, key);
+      expect(await reply('create-payment', retry)).toMatchObject({ outcome: 'created', answerStored: true, transaction: { id: abandoned } });
+      expect(await keyRow(key)).toMatchObject({ state: 'completed', transaction_id: abandoned, attempts: 2 });
+      expect(await row(retry.transactionId)).toBeNull();
+      expect(await operatorRequests(abandoned)).toBe(1);
+    });
+
+    it('leaves an answer the merchant retries to the gateway: an outage of the network is not stored', async () => {
+      const m = await merchantWithKey();
+      const key = randomUUID();
+      const refused = await reply('create-payment', keyed(m, key, { msisdn: UNAVAILABLE }));
+      expect(refused).toMatchObject({ outcome: 'rejected', error: { code: 'OPERATOR_UNAVAILABLE' } });
+      expect(refused).not.toHaveProperty('answerStored');
+      expect(await keyRow(key)).toMatchObject({ state: 'in_progress', response_body: null });
+    });
+
+    it('refuses a command carrying only some of the key fields, storing nothing', async () => {
+      const m = await merchantWithKey();
+      const { idempotencyLeaseMs: _dropped, ...partial } = keyed(m, randomUUID());
+      expect(await send('create-payment', partial)).toMatchObject({ status: 'failed' });
       expect(await rowsOf(m)).toBe(0);
     });
   });

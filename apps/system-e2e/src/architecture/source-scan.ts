@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /** TypeORM calls that write through an entity, e.g. `em.insert(ApiKeyEntity, …)`. */
 const ENTITY_WRITE = /\.(?:save|insert|update|upsert|delete|remove|softDelete|increment|decrement)\(\s*(\w+Entity)\b/g;
@@ -48,12 +48,29 @@ export function repositoryFilesIn(repositoriesDir: string): Map<string, string> 
   return files;
 }
 
-/** The tables each repository writes, following the repositories it writes through. */
+/**
+ * Repositories whose statements a file builds into its own: it imports a SQL builder (a `…Sql`
+ * function, e.g. claimKeysSql) from their file. `repositoryIn` names the repository of a sibling module.
+ */
+export function sqlBuildersImportedIn(source: string, repositoryIn: (module: string) => string | undefined): Set<string> {
+  const used = new Set<string>();
+  for (const match of withoutComments(source).matchAll(/import \{([^}]*)\} from '\.\/([\w.-]+)'/g)) {
+    const names = match[1].split(',').map((name) => name.trim().replace(/^type\s+/, ''));
+    const repository = repositoryIn(match[2]);
+    if (repository && names.some((name) => /Sql$/.test(name))) used.add(repository);
+  }
+  return used;
+}
+
+/** The tables each repository writes, following the repositories it writes through or builds statements from. */
 export function writesOfRepositories(files: ReadonlyMap<string, string>, entityTables: ReadonlyMap<string, string>): Map<string, Set<string>> {
+  const repositoryOfModule = new Map([...files].map(([name, file]) => [basename(file, '.ts'), name]));
   const direct = new Map<string, { tables: Set<string>; uses: Set<string> }>();
   for (const [name, file] of files) {
     const source = readFileSync(file, 'utf8');
-    direct.set(name, { tables: tablesWrittenIn(source, entityTables), uses: repositoriesUsedIn(source, name) });
+    const uses = new Set([...repositoriesUsedIn(source, name), ...sqlBuildersImportedIn(source, (module) => repositoryOfModule.get(module))]);
+    uses.delete(name);
+    direct.set(name, { tables: tablesWrittenIn(source, entityTables), uses });
   }
   const resolve = (name: string, seen: Set<string>): Set<string> => {
     const entry = direct.get(name);

@@ -1,7 +1,7 @@
 import { ClassConstructor } from 'class-transformer';
 import {
   CheckTransactionStatusJob,
-  CreatePaymentCommand,
+  CreateCashInCommand,
   CreatePayoutCommand,
   CreateRefundCommand,
   DeliverWebhookJob,
@@ -20,7 +20,7 @@ import { CommandReply, InitiationOutcome } from './replies';
  * both go through it, so a payload change is a compile error on both sides.
  */
 export const JOBS = {
-  'create-payment': { queue: QueueName.PaymentCommands, payload: CreatePaymentCommand },
+  'create-payment': { queue: QueueName.PaymentCommands, payload: CreateCashInCommand },
   'create-payout': { queue: QueueName.PaymentCommands, payload: CreatePayoutCommand },
   'create-refund': { queue: QueueName.PaymentCommands, payload: CreateRefundCommand },
   'initiate-transaction': { queue: QueueName.OperatorInitiations, payload: TransactionRef },

@@ -39,6 +39,24 @@ export class CreatePaymentCommand {
 }
 
 /**
+ * A cash in from `POST /v1/payments`. With an Idempotency-Key, payments-core claims the key itself,
+ * in the commit that inserts the transaction, and stores the merchant's answer in the commit that
+ * records the operator's first answer, so the gateway writes nothing on the way (docs/performance.md,
+ * step 43). `transactionId` is then only a candidate: a retry taking over an earlier claim keeps
+ * the earlier transaction's id. The five idempotency fields come together or not at all.
+ */
+export class CreateCashInCommand extends CreatePaymentCommand {
+  /** Whose keys: the API key's id. */
+  @IsOptional() @IsUUID() idempotencyScopeId?: string;
+  @IsOptional() @IsString() @Length(1, 255) idempotencyKey?: string;
+  /** The request's fingerprint (operation and body): another body under the same key is refused. */
+  @IsOptional() @IsString() @Length(64, 64) requestHash?: string;
+  /** How long the claim holds the key before a retry may take over. */
+  @IsOptional() @IsInt() @Min(1) idempotencyLeaseMs?: number;
+  @IsOptional() @IsInt() @Min(1) idempotencyRetentionHours?: number;
+}
+
+/**
  * Cash out to a wallet; the same fields as a cash in. Amount + fee is reserved from the balance
  * when it is created.
  */

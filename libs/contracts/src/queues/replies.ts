@@ -13,10 +13,25 @@ export interface CommandError {
   details?: Record<string, unknown>;
 }
 
-/** payments-core's reply to a command: the transaction as it stands, or a refusal. */
-export type CommandReply =
-  | { outcome: 'created'; transaction: TransactionView }
-  | { outcome: 'rejected'; error: CommandError; transaction?: TransactionView };
+/**
+ * payments-core's reply to a command: the transaction as it stands, or a refusal. For a cash in
+ * whose Idempotency-Key payments-core claimed (CreateCashInCommand), `answerStored` says the
+ * merchant's answer built from this reply is stored under the key already; without it the
+ * gateway stores it (or releases the key) as for any other command. `idempotent` replies say the
+ * key had an answer already (`replay`, sent again byte for byte) or could not be claimed: nothing
+ * was created or sent.
+ */
+export type CommandReply = TransactionReply | { outcome: 'idempotent'; claim: IdempotentRefusal };
+
+/** A reply about the command's transaction. */
+export type TransactionReply =
+  | { outcome: 'created'; transaction: TransactionView; answerStored?: boolean }
+  | { outcome: 'rejected'; error: CommandError; transaction?: TransactionView; answerStored?: boolean };
+
+export type IdempotentRefusal =
+  | { kind: 'replay'; response: { status: number; body: string; sealed: boolean } }
+  | { kind: 'mismatch' }
+  | { kind: 'in_progress' };
 
 /**
  * operator-adapter's reply to an initiation: what the operator's first answer means.

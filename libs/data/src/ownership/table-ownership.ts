@@ -37,7 +37,13 @@ export const TABLE_OWNERSHIP: Record<Table, Ownership> = {
   apps: { owner: 'api-gateway', alsoWrittenBy: { 'merchant-dashboard': ACCOUNT_PAGES, 'admin-cli': ONBOARDING } },
   app_webhook_settings: { owner: 'api-gateway', alsoWrittenBy: { 'merchant-dashboard': ACCOUNT_PAGES, 'admin-cli': ONBOARDING } },
   api_keys: { owner: 'api-gateway', alsoWrittenBy: { 'merchant-dashboard': ACCOUNT_PAGES, 'admin-cli': ONBOARDING } },
-  idempotency_keys: { owner: 'api-gateway', alsoWrittenBy: { 'merchant-dashboard': "the dashboard's money requests share the gateway's idempotency (libs/money-requests)" } },
+  idempotency_keys: {
+    owner: 'api-gateway',
+    alsoWrittenBy: {
+      'merchant-dashboard': "the dashboard's money requests share the gateway's idempotency (libs/money-requests)",
+      'payments-core': "a keyed cash in's claim and answer commit with its transaction (CreateCashInCommand)",
+    },
+  },
   settlement_wallets: { owner: 'api-gateway' },
   transactions: { owner: 'payments-core' },
   ledger_accounts: { owner: 'payments-core', alsoWrittenBy: { 'admin-cli': ADJUSTMENTS } },

@@ -93,6 +93,45 @@ describe('IdempotencyRepository against Postgres', () => {
     expect(await claim(abandoned)).toMatchObject({ kind: 'claimed', attempt: 2, transactionId: (dying as { transactionId: string }).transactionId });
   });
 
+  it('lets the request that made a claim find it again as its own; any other request finds the key in progress', async () => {
+    const key = randomUUID();
+    const mine = randomUUID();
+    await claim(key, 'h1', 60_000, mine);
+    expect(await claim(key, 'h1', 60_000, mine)).toEqual({ kind: 'claimed', transactionId: mine, attempt: 1 });
+    expect(await claim(key)).toEqual({ kind: 'in_progress' });
+  });
+
+  it("leaves a key whose request gave up waiting to the retry, claiming it released for the request's transaction if nothing had", async () => {
+    const request = (key: string, transactionId: string) => ({ apiKeyId, key, requestHash: 'h1', transactionId, leaseMs: 60_000, retentionHours: 24 });
+    // Not claimed yet (the command still queued): the key now stands for the request's transaction, held by nobody.
+    const queued = randomUUID();
+    const queuedTx = randomUUID();
+    expect(await repo.releaseForRetry(request(queued, queuedTx))).toBe(queuedTx);
+    expect(await claim(queued)).toEqual({ kind: 'claimed', transactionId: queuedTx, attempt: 2 });
+    // ...and the late command goes on with it as its own.
+    expect(await repo.claim(request(queued, queuedTx))).toEqual({ kind: 'claimed', transactionId: queuedTx, attempt: 2 });
+    // The late command before the retry: it goes on without taking the lease, so the retry still takes over.
+    const late = randomUUID();
+    const lateTx = randomUUID();
+    await repo.releaseForRetry(request(late, lateTx));
+    expect(await repo.claim(request(late, lateTx))).toEqual({ kind: 'claimed', transactionId: lateTx, attempt: 1 });
+    expect(await claim(late)).toEqual({ kind: 'claimed', transactionId: lateTx, attempt: 2 });
+
+    // Claimed by the command: released at once.
+    const claimedKey = randomUUID();
+    const claimedTx = randomUUID();
+    await claim(claimedKey, 'h1', 60_000, claimedTx);
+    expect(await repo.releaseForRetry(request(claimedKey, claimedTx))).toBe(claimedTx);
+    expect(await claim(claimedKey)).toMatchObject({ kind: 'claimed', transactionId: claimedTx, attempt: 2 });
+
+    // Held for an earlier request's transaction: left held; the answer names that transaction.
+    const earlier = randomUUID();
+    const earlierTx = randomUUID();
+    await claim(earlier, 'h1', 60_000, earlierTx);
+    expect(await repo.releaseForRetry(request(earlier, randomUUID()))).toBe(earlierTx);
+    expect(await claim(earlier)).toEqual({ kind: 'in_progress' });
+  });
+
   it('forgets records past their retention', async () => {
     const key = randomUUID();
     await claim(key);

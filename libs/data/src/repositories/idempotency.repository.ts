@@ -72,29 +72,35 @@ export class IdempotencyRepository {
     const inserted = await this.claims.submit(request);
     if (inserted) return claimed(inserted);
 
-    // The same request again after its owner gave up or died: take over, keeping its transaction id.
+    // The same request again after its owner gave up or died: take over, keeping its transaction id
+    // (unless it is this request's own, found below without taking the lease from a retry).
     const takenOver = await preparedRows(
       em,
-      'idempotency_take_over',
+      'idempotency_take_over_from_another',
       `UPDATE idempotency_keys
           SET locked_until = now() + make_interval(secs => $4::double precision / 1000), attempts = attempts + 1
         WHERE api_key_id = $1 AND key = $2 AND request_hash = $3 AND state = 'in_progress'
-          AND locked_until <= now() AND expires_at > now()
+          AND locked_until <= now() AND expires_at > now() AND transaction_id IS DISTINCT FROM $5::uuid
         RETURNING transaction_id, attempts`,
-      [apiKeyId, key, requestHash, leaseMs],
+      [apiKeyId, key, requestHash, leaseMs, request.transactionId],
     );
     if (takenOver.length === 1) return claimed(takenOver[0]);
 
     const [existing] = await preparedRows(
       em,
-      'idempotency_existing',
-      `SELECT request_hash, state, response_status, response_body, response_sealed FROM idempotency_keys
+      'idempotency_existing_with_holder',
+      `SELECT request_hash, state, response_status, response_body, response_sealed, transaction_id, attempts FROM idempotency_keys
         WHERE api_key_id = $1 AND key = $2 AND expires_at > now()`,
       [apiKeyId, key],
     );
     // Expired between our statements: claim again from the top.
     if (!existing) return this.claim(request);
     if (existing.request_hash !== requestHash) return { kind: 'mismatch' };
+    // The key stands for this very request's transaction: the request claimed it before (a command
+    // run again after its worker died), or its gateway gave up waiting and left the key to it
+    // (releaseForRetry). Only that request carries its (random) transaction id, and all work on
+    // one transaction is idempotent, so it goes on even if a retry is at work on it too.
+    if (existing.state === 'in_progress' && existing.transaction_id === request.transactionId) return claimed(existing);
     if (existing.state === 'completed') {
       return {
         kind: 'replay',
@@ -112,26 +118,7 @@ export class IdempotencyRepository {
    */
   private async claimMany(batch: ClaimRequest[]): Promise<(Record<string, unknown> | null)[]> {
     const firsts = firstOfEachKey(batch, scopeKey);
-    const rows = inKeyOrder(firsts);
-    const returned = await keyedRows(
-      this.dataSource.manager,
-      'idempotency_claim_many',
-      `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
-       SELECT v.api_key_id, v.key, v.request_hash, 'in_progress', v.transaction_id,
-              now() + make_interval(secs => v.lease_ms / 1000), now() + make_interval(hours => v.retention_hours), 1
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::float8[], $6::int[])
-           AS v(api_key_id, key, request_hash, transaction_id, lease_ms, retention_hours)
-       ON CONFLICT (api_key_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
-             response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
-             created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
-         WHERE idempotency_keys.expires_at <= now()
-       RETURNING api_key_id, key, transaction_id, attempts`,
-      [
-        rows.map((r) => r.apiKeyId), rows.map((r) => r.key), rows.map((r) => r.requestHash), rows.map((r) => r.transactionId),
-        rows.map((r) => r.leaseMs), rows.map((r) => r.retentionHours),
-      ],
-    );
+    const returned = await keyedRows(this.dataSource.manager, 'idempotency_claim_many', `${claimKeysSql(1)} RETURNING api_key_id, key, transaction_id, attempts`, claimKeysParams(batch));
     const owned = new Map(returned.map((row) => [scopeKey({ apiKeyId: row.api_key_id as string, key: row.key as string }), row]));
     // A later request for a key the batch already claims gets null: it finds the key in progress.
     return batch.map((request) => {
@@ -148,6 +135,11 @@ export class IdempotencyRepository {
   async complete(scope: IdempotencyScope, response: StoredResponse, em?: EntityManager): Promise<void> {
     if (em) await this.completeOne(em, { scope, response });
     else await this.completions.submit({ scope, response });
+  }
+
+  /** Stores the answers of several requests inside `em`, the transaction of the work they answer. */
+  async completeIn(em: EntityManager, completions: Completion[]): Promise<void> {
+    if (completions.length) await this.completeMany(completions, em);
   }
 
   private async completeOne(em: EntityManager, { scope, response }: Completion): Promise<void> {
@@ -168,10 +160,10 @@ export class IdempotencyRepository {
    * two batches at once cannot deadlock. (A batch Postgres refuses is stored again answer by answer,
    * in arrival order: wholeOrEachAlone.)
    */
-  private async completeMany(batch: Completion[]): Promise<void[]> {
+  private async completeMany(batch: Completion[], em: EntityManager = this.dataSource.manager): Promise<void[]> {
     const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
     await keyedRows(
-      this.dataSource.manager,
+      em,
       'idempotency_complete_many',
       `UPDATE idempotency_keys k
           SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
@@ -201,6 +193,33 @@ export class IdempotencyRepository {
     );
   }
 
+  /**
+   * After a request gave up waiting for a command that claims its key itself (a keyed cash in),
+   * leaves the key as `run` leaves it after a 503: standing for the request's transaction, held by
+   * nobody, so the retry takes over at once. If the command has not claimed it yet, the key is
+   * claimed here for the command's transaction, already released: the command, when it runs, finds
+   * its own transaction there and goes on with it (IdempotencyRepository.claim), as the retry does.
+   * A key held for another transaction (an earlier request's) is left alone. Returns the
+   * transaction the key stands for, for the 503 to name.
+   */
+  async releaseForRetry(request: ClaimRequest & { transactionId: string }): Promise<string> {
+    const [row] = await queryRows(
+      this.dataSource.manager,
+      `WITH released AS (
+         INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
+         VALUES ($1, $2, $3, 'in_progress', $4, now(), now() + make_interval(hours => $5::int), 1)
+         ON CONFLICT (api_key_id, key) DO UPDATE SET locked_until = now()
+          WHERE idempotency_keys.state = 'in_progress' AND idempotency_keys.transaction_id = EXCLUDED.transaction_id
+         RETURNING transaction_id)
+       SELECT transaction_id FROM released
+        UNION ALL
+       SELECT transaction_id FROM idempotency_keys
+        WHERE api_key_id = $1 AND key = $2 AND request_hash = $3 AND expires_at > now() AND NOT EXISTS (SELECT 1 FROM released)`,
+      [request.apiKeyId, request.key, request.requestHash, request.transactionId, request.retentionHours],
+    );
+    return (row?.transaction_id as string | undefined) ?? request.transactionId;
+  }
+
   /** Deletes up to `limit` records past their retention; returns how many. */
   async purgeExpired(limit: number): Promise<number> {
     const rows = await queryRows(
@@ -212,7 +231,7 @@ export class IdempotencyRepository {
   }
 }
 
-interface Completion {
+export interface Completion {
   scope: IdempotencyScope;
   response: StoredResponse;
 }
@@ -238,4 +257,32 @@ function inKeyOrder<T>(byKey: Map<string, T>): T[] {
 
 function claimed(row: Record<string, unknown>): ClaimResult {
   return { kind: 'claimed', transactionId: (row.transaction_id as string | null) ?? null, attempt: Number(row.attempts) };
+}
+
+/** The claims of a batch as claimKeysSql's parameters: the first claim of each key, in key order. */
+export function claimKeysParams(batch: ClaimRequest[]): unknown[] {
+  const rows = inKeyOrder(firstOfEachKey(batch, scopeKey));
+  return [
+    rows.map((r) => r.apiKeyId), rows.map((r) => r.key), rows.map((r) => r.requestHash), rows.map((r) => r.transactionId),
+    rows.map((r) => r.leaseMs), rows.map((r) => r.retentionHours),
+  ];
+}
+
+/**
+ * Claims keys that are new (or past their retention) from six array parameters starting at
+ * `$first` (claimKeysParams): the statement's RETURNING names the rows it now owns. Used alone by
+ * the gateway and inside the insert of keyed cash-ins by payments-core.
+ */
+export function claimKeysSql(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, transaction_id, locked_until, expires_at, attempts)
+       SELECT v.api_key_id, v.key, v.request_hash, 'in_progress', v.transaction_id,
+              now() + make_interval(secs => v.lease_ms / 1000), now() + make_interval(hours => v.retention_hours), 1
+         FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::uuid[], ${p(4)}::float8[], ${p(5)}::int[])
+           AS v(api_key_id, key, request_hash, transaction_id, lease_ms, retention_hours)
+       ON CONFLICT (api_key_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'in_progress', transaction_id = EXCLUDED.transaction_id,
+             response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
+             created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
+         WHERE idempotency_keys.expires_at <= now()`;
 }

@@ -10,6 +10,7 @@ import { preparedRows } from './prepared';
 import { keyedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import { feeByRuleSql, feeRuleSql } from './fee.sql';
+import { ClaimRequest, claimKeysParams, claimKeysSql } from './idempotency.repository';
 import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
@@ -52,10 +53,22 @@ export interface FinalOutcome {
   providerRef?: string;
 }
 
-/** transactions: written only by payments-core; read by every service. */
+/**
+ * A pending transaction to insert, with the request id and trace it is created under and, for a
+ * cash in whose Idempotency-Key payments-core claims, the claim (its transaction id is the row's).
+ */
+export type PendingRow = UnpricedTransaction & { trace?: TraceCarrier; claim?: Omit<ClaimRequest, 'transactionId'> };
+
+/** An inserted (or already stored) pending transaction; null when the row's Idempotency-Key was held already, so nothing was inserted. */
+export type InsertedPending = { transaction: TransactionEntity; created: boolean } | null;
+
+/**
+ * transactions: written only by payments-core; read by every service. A keyed cash in's
+ * Idempotency-Key is claimed in the statement that inserts it (idempotency_keys).
+ */
 @Injectable()
 export class TransactionsRepository {
-  static readonly writes: readonly Table[] = ['transactions'];
+  static readonly writes: readonly Table[] = ['transactions', 'idempotency_keys'];
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -88,46 +101,44 @@ export class TransactionsRepository {
    * Many pending transactions in one statement and one commit (cash-ins arriving together), each
    * priced by its merchant's fee schedule as it stands when the row is written (a schedule changed
    * by admin-cli applies to the next one) with no read before the insert. Each keeps the request
-   * id and trace it was created under (`trace`, taken by the caller). Returns one result per input,
-   * in order; an id already stored comes back as it was, `created: false`.
+   * id and trace it was created under (`trace`, taken by the caller). A row with a `claim` is
+   * inserted only if the same statement claims its Idempotency-Key (a new key, or one past its
+   * retention; the first row of a key twice in the batch), so the key and its transaction commit
+   * together; otherwise it comes back null and nothing of it is written. Returns one result per
+   * input, in order; an id already stored comes back as it was, `created: false`.
    */
-  async insertPendingMany(ts: (UnpricedTransaction & { trace?: TraceCarrier })[]): Promise<{ transaction: TransactionEntity; created: boolean }[]> {
+  async insertPendingMany(ts: PendingRow[]): Promise<InsertedPending[]> {
     const em = this.dataSource.manager;
-    const column = <T>(pick: (t: UnpricedTransaction & { trace?: TraceCarrier }) => T) => ts.map(pick);
+    const column = <T>(pick: (t: PendingRow) => T) => ts.map(pick);
+    const claims = ts.flatMap((t) => (t.claim ? [{ ...t.claim, transactionId: t.id }] : []));
+    const values = [
+      column((t) => t.id), column((t) => t.merchantId), column((t) => t.appId), column((t) => t.mode), column((t) => t.direction),
+      column((t) => t.amount), column((t) => t.msisdn), column((t) => t.description), column((t) => t.reference),
+      column((t) => JSON.stringify(t.metadata)), column((t) => t.network), column((t) => t.provider), column((t) => t.initiatedBy),
+      column((t) => t.reversesPaymentId), column((t) => t.withdrawal ?? false), column((t) => t.trace?.requestId ?? null),
+      column((t) => t.trace?.traceparent ?? null), DEFAULT_FEE_SCHEDULE_JSON,
+    ];
     // Keyed: each row's merchant is joined by primary key. On an ordinary connection Postgres
     // planned the statement on every call (it prices a generic plan's join for ten rows, a custom
     // plan's for the one or two a batch holds).
     const rows = await refundConflictExplained(ts[0], () =>
-      keyedRows(
-        em,
-        'transactions_insert_many_priced',
-        `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
-         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
-       SELECT v.id, v.merchant_id, v.app_id, v.mode, v.direction, v.amount, ${feeByRuleSql('v.amount', 'r.rule')}, v.msisdn, v.description,
-         v.reference, v.metadata, v.network, v.provider, v.initiated_by, v.reverses_payment_id, v.withdrawal, v.request_id, v.traceparent
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[],
-         $10::jsonb[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::boolean[], $16::text[], $17::text[])
-         AS v(id, merchant_id, app_id, mode, direction, amount, msisdn, description, reference, metadata, network, provider,
-           initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
-       LEFT JOIN merchants m ON m.id = v.merchant_id
-       CROSS JOIN LATERAL (SELECT ${feeRuleSql('m.fee_schedule', 'v.direction', '$18::jsonb')} AS rule) r
-       ON CONFLICT (id) DO NOTHING
-       RETURNING *`,
-        [
-          column((t) => t.id), column((t) => t.merchantId), column((t) => t.appId), column((t) => t.mode), column((t) => t.direction),
-          column((t) => t.amount), column((t) => t.msisdn), column((t) => t.description), column((t) => t.reference),
-          column((t) => JSON.stringify(t.metadata)), column((t) => t.network), column((t) => t.provider), column((t) => t.initiatedBy),
-          column((t) => t.reversesPaymentId), column((t) => t.withdrawal ?? false), column((t) => t.trace?.requestId ?? null),
-          column((t) => t.trace?.traceparent ?? null), DEFAULT_FEE_SCHEDULE_JSON,
-        ],
-      ),
+      claims.length === 0
+        ? keyedRows(em, 'transactions_insert_many_priced', insertPricedSql(''), values)
+        : keyedRows(
+            em,
+            'transactions_insert_many_priced_claiming',
+            `WITH claimed AS (${claimKeysSql(values.length + 2)} RETURNING transaction_id)
+             ${insertPricedSql(`WHERE v.id <> ALL($${values.length + 1}::uuid[]) OR v.id IN (SELECT transaction_id FROM claimed)`)}`,
+            [...values, claims.map((c) => c.transactionId), ...claimKeysParams(claims)],
+          ),
     );
     const inserted = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
-    const absent = ts.filter((t) => !inserted.has(t.id)).map((t) => t.id);
+    const absent = ts.filter((t) => !t.claim && !inserted.has(t.id)).map((t) => t.id);
     const existing = absent.length ? await transactionsByIds(em, absent) : new Map<string, TransactionEntity>();
     return ts.map((t) => {
       const created = inserted.get(t.id);
       if (created) return { transaction: created, created: true };
+      if (t.claim) return null;
       const found = existing.get(t.id);
       if (!found) throw new Error(`transaction ${t.id} neither inserted nor found`);
       return { transaction: found, created: false };
@@ -167,8 +178,10 @@ export class TransactionsRepository {
    * `setInitiationState` for many transactions in one statement (initiations answered together),
    * a keyed statement. Returns each transaction as it now stands (absent when it does not exist).
    */
-  async setInitiationStates(updates: { id: string; state: InitiationState; providerRef?: string }[]): Promise<Map<string, TransactionEntity>> {
-    const em = this.dataSource.manager;
+  async setInitiationStates(
+    updates: { id: string; state: InitiationState; providerRef?: string }[],
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, TransactionEntity>> {
     const rows = await keyedRows(
       em,
       'transactions-set-initiation-states',
@@ -236,6 +249,23 @@ export class TransactionsRepository {
     const rows = (await keyedRows(em, 'transaction-statuses', `SELECT id, status FROM transactions WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; status: TransactionStatus }[];
     return new Map(rows.map((r) => [r.id, r.status]));
   }
+}
+
+/** The priced insert of insertPendingMany's eighteen parameters, with `where` between its source and its conflict clause. */
+function insertPricedSql(where: string): string {
+  return `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
+         metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       SELECT v.id, v.merchant_id, v.app_id, v.mode, v.direction, v.amount, ${feeByRuleSql('v.amount', 'r.rule')}, v.msisdn, v.description,
+         v.reference, v.metadata, v.network, v.provider, v.initiated_by, v.reverses_payment_id, v.withdrawal, v.request_id, v.traceparent
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[],
+         $10::jsonb[], $11::text[], $12::text[], $13::text[], $14::uuid[], $15::boolean[], $16::text[], $17::text[])
+         AS v(id, merchant_id, app_id, mode, direction, amount, msisdn, description, reference, metadata, network, provider,
+           initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
+       LEFT JOIN merchants m ON m.id = v.merchant_id
+       CROSS JOIN LATERAL (SELECT ${feeRuleSql('m.fee_schedule', 'v.direction', '$18::jsonb')} AS rule) r
+       ${where}
+       ON CONFLICT (id) DO NOTHING
+       RETURNING *`;
 }
 
 /** Runs an insert of `t`, a second active refund of its payment raised as ActiveRefundExistsError. */
