@@ -1,5 +1,5 @@
 import { InitiationOutcome } from '@momo/contracts';
-import { IdempotencyRepository, LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, ReconciliationRepository, TransactionsRepository } from '@momo/data';
+import { LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, ReconciliationRepository, TransactionsRepository } from '@momo/data';
 import { DEFAULT_DEADLINE_SECONDS } from '@momo/domain';
 import { JobRpc, loadConfig, RpcResult } from '@momo/platform';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
@@ -33,7 +33,7 @@ describe('InitiationService (Postgres)', () => {
     const results = new OperatorResults(settlement, new Contradictions(transactions, new ReconciliationExceptionsRepository(db.dataSource)), transactions);
     // operator-adapter, answering what each test sets.
     const adapter = { call: async () => adapterAnswer } as unknown as JobRpc;
-    initiation = new InitiationService(transactions, new PendingTransactions(db.dataSource, transactions, new IdempotencyRepository(db.dataSource)), settlement, adapter, config, results);
+    initiation = new InitiationService(transactions, new PendingTransactions(transactions), settlement, adapter, config, results);
   });
   afterAll(() => db.drop());
 

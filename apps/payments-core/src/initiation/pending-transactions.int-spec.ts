@@ -17,7 +17,7 @@ describe('PendingTransactions (Postgres)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     merchant = await seedMerchant(db.dataSource);
-    pending = new PendingTransactions(db.dataSource, new TransactionsRepository(db.dataSource), new IdempotencyRepository(db.dataSource));
+    pending = new PendingTransactions(new TransactionsRepository(db.dataSource));
     [{ id: apiKeyId }] = await db.dataSource.query(`SELECT id FROM api_keys WHERE merchant_id = $1 AND kind = 'app'`, [merchant.merchantId]);
   });
   afterAll(() => db.drop());

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { toTransactionView } from '@momo/contracts';
-import { ClaimRequest, IdempotencyRepository, IdempotencyScope, InsertedPending, PendingRow, TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
+import { ClaimRequest, IdempotencyScope, InsertedPending, PendingRow, TransactionEntity, TransactionsRepository, UnpricedTransaction } from '@momo/data';
 import type { InitiationState } from '@momo/domain';
 import { createdAnswer } from '@momo/money-requests';
 import { currentCarrier, MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
@@ -27,11 +25,7 @@ export class PendingTransactions {
   private readonly inserts: MicroBatcher<PendingRow, InsertedPending>;
   private readonly initiations: MicroBatcher<InitiationUpdate, TransactionEntity | null>;
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: TransactionsRepository,
-    private readonly idempotency: IdempotencyRepository,
-  ) {
+  constructor(private readonly transactions: TransactionsRepository) {
     const options = { maxBatch: 200, maxConcurrentFlushes: 2, gatherTurn: true, lingerWhenBusyMs: REQUEST_WRITE_LINGER_MS };
     this.inserts = new MicroBatcher((rows) => this.rowByRowOnFailure(rows, (some) => transactions.insertPendingMany(some)), options);
     this.initiations = new MicroBatcher((updates) => this.rowByRowOnFailure(updates, (some) => this.recordInitiations(some)), options);
@@ -63,21 +57,18 @@ export class PendingTransactions {
   }
 
   private async recordInitiations(updates: InitiationUpdate[]): Promise<(TransactionEntity | null)[]> {
-    const keyed = updates.filter((u) => u.answerTo);
-    const now =
-      keyed.length === 0
-        ? await this.transactions.setInitiationStates(updates)
-        : await this.dataSource.transaction(async (em) => {
-            const stored = await this.transactions.setInitiationStates(updates, em);
-            const answers = keyed.flatMap((u) => {
-              const transaction = stored.get(u.id);
-              if (!transaction || !u.answerTo) return [];
-              const { status, body } = createdAnswer(toTransactionView(transaction));
-              return [{ scope: u.answerTo, response: { status, body, sealed: false } }];
-            });
-            await this.idempotency.completeIn(em, answers);
-            return stored;
-          });
+    const keys = new Map(updates.flatMap((u) => (u.answerTo ? [[u.id, u.answerTo] as const] : [])));
+    const now = await this.transactions.setInitiationStates(
+      updates,
+      keys.size === 0
+        ? undefined
+        : (transaction) => {
+            const scope = keys.get(transaction.id);
+            if (!scope) return undefined;
+            const { status, body } = createdAnswer(toTransactionView(transaction));
+            return { scope, response: { status, body, sealed: false } };
+          },
+    );
     return updates.map((u) => now.get(u.id) ?? null);
   }
 

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { BalanceTransactionsRepository, FeeSchedulesRepository, IdempotencyRepository, InvariantsRepository, LedgerRepository, OutboxRepository, ReconciliationExceptionsRepository, SettlementReadsRepository, SettlementsRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
+import {
+  InvariantsRepository,
+  BalanceTransactionsRepository,
+  FeeSchedulesRepository,
+  LedgerRepository,
+  OutboxRepository,
+  ReconciliationExceptionsRepository,
+  SettlementReadsRepository,
+  SettlementsRepository,
+  TransactionEntity,
+  TransactionsRepository,
+} from '@momo/data';
 import { JobRpc, loadConfig } from '@momo/platform';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
 import { FeeSchedules } from '../fees/fee-schedules';
@@ -38,7 +49,7 @@ describe('settlement runs (Postgres)', () => {
       ledger,
       new SettlementsRepository(db.dataSource),
       new FeeSchedules(new FeeSchedulesRepository(db.dataSource)),
-      new InitiationService(transactions, new PendingTransactions(db.dataSource, transactions, new IdempotencyRepository(db.dataSource)), finality, silentAdapter, config, results),
+      new InitiationService(transactions, new PendingTransactions(transactions), finality, silentAdapter, config, results),
     );
   };
 

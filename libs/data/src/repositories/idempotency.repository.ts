@@ -137,11 +137,6 @@ export class IdempotencyRepository {
     else await this.completions.submit({ scope, response });
   }
 
-  /** Stores the answers of several requests inside `em`, the transaction of the work they answer. */
-  async completeIn(em: EntityManager, completions: Completion[]): Promise<void> {
-    if (completions.length) await this.completeMany(completions, em);
-  }
-
   private async completeOne(em: EntityManager, { scope, response }: Completion): Promise<void> {
     await preparedRows(
       em,
@@ -154,26 +149,11 @@ export class IdempotencyRepository {
   }
 
   /**
-   * One statement for a batch of answers. A key twice in one batch (an abandoned owner finishing
-   * after a retry took over) keeps the first answer, as two statements one after the other would:
-   * the second finds the key completed and changes nothing. Rows are locked in key order, so
-   * two batches at once cannot deadlock. (A batch Postgres refuses is stored again answer by answer,
-   * in arrival order: wholeOrEachAlone.)
+   * One statement for a batch of answers (completeKeysSql). (A batch Postgres refuses is stored
+   * again answer by answer, in arrival order: wholeOrEachAlone.)
    */
-  private async completeMany(batch: Completion[], em: EntityManager = this.dataSource.manager): Promise<void[]> {
-    const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
-    await keyedRows(
-      em,
-      'idempotency_complete_many',
-      `UPDATE idempotency_keys k
-          SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
-         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
-        WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`,
-      [
-        rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
-        rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
-      ],
-    );
+  private async completeMany(batch: Completion[]): Promise<void[]> {
+    await keyedRows(this.dataSource.manager, COMPLETE_KEYS, completeKeysSql(), completeKeysParams(batch));
     return batch.map(() => undefined);
   }
 
@@ -285,4 +265,28 @@ export function claimKeysSql(first: number): string {
              response_status = NULL, response_body = NULL, response_sealed = false, locked_until = EXCLUDED.locked_until,
              created_at = now(), expires_at = EXCLUDED.expires_at, attempts = 1
          WHERE idempotency_keys.expires_at <= now()`;
+}
+
+/** The name completeKeysSql runs under, wherever it runs. */
+export const COMPLETE_KEYS = 'idempotency_complete_many';
+
+/**
+ * Stores a batch of answers from five array parameters (completeKeysParams). A key twice in one
+ * batch (an abandoned owner finishing after a retry took over) keeps the first answer, as two
+ * statements one after the other would: the second finds the key completed and changes nothing.
+ * Rows are locked in key order, so two batches at once cannot deadlock.
+ */
+export function completeKeysSql(): string {
+  return `UPDATE idempotency_keys k
+          SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
+        WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`;
+}
+
+export function completeKeysParams(batch: Completion[]): unknown[] {
+  const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
+  return [
+    rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
+    rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
+  ];
 }

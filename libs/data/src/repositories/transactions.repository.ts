@@ -7,10 +7,10 @@ import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
-import { keyedRows } from './keyed-statements';
+import { keyedRows, keyedTransaction, TransactionStatement } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import { feeByRuleSql, feeRuleSql } from './fee.sql';
-import { ClaimRequest, claimKeysParams, claimKeysSql } from './idempotency.repository';
+import { ClaimRequest, claimKeysParams, claimKeysSql, COMPLETE_KEYS, completeKeysParams, completeKeysSql, Completion } from './idempotency.repository';
 import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
@@ -177,13 +177,29 @@ export class TransactionsRepository {
   /**
    * `setInitiationState` for many transactions in one statement (initiations answered together),
    * a keyed statement. Returns each transaction as it now stands (absent when it does not exist).
+   * With `answerFor`, the merchant's answer of each keyed cash in, built from its transaction as it
+   * now stands, is stored under its Idempotency-Key in the same commit.
    */
   async setInitiationStates(
     updates: { id: string; state: InitiationState; providerRef?: string }[],
-    em: EntityManager = this.dataSource.manager,
+    answerFor?: (transaction: TransactionEntity) => Completion | undefined,
   ): Promise<Map<string, TransactionEntity>> {
-    const rows = await keyedRows(
-      em,
+    const em = this.dataSource.manager;
+    if (!answerFor) return this.recordInitiationStates(updates, (name, text, values) => keyedRows(em, name, text, values));
+    return keyedTransaction(em, async (statement) => {
+      const now = await this.recordInitiationStates(updates, statement);
+      const answers = [...now.values()].flatMap((transaction) => answerFor(transaction) ?? []);
+      if (answers.length) await statement(COMPLETE_KEYS, completeKeysSql(), completeKeysParams(answers));
+      return now;
+    });
+  }
+
+  private async recordInitiationStates(
+    updates: { id: string; state: InitiationState; providerRef?: string }[],
+    statement: TransactionStatement,
+  ): Promise<Map<string, TransactionEntity>> {
+    const em = this.dataSource.manager;
+    const rows = await statement(
       'transactions-set-initiation-states',
       `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
@@ -193,6 +209,7 @@ export class TransactionsRepository {
       [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')],
     );
     const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+    // Final already (the update left them): read as they stand, committed before this began.
     const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
     if (final.length) for (const [id, t] of await transactionsByIds(em, final)) out.set(id, t);
     return out;
