@@ -34,7 +34,7 @@ export class InitiationService {
    * A merchant's retry of a request whose initiation outcome was unknown sends it again (the
    * operator dedupes on our reference) rather than re-reading the first, inconclusive answer.
    * With `answerTo` (a keyed cash in's Idempotency-Key), a 201 that records the operator's answer is
-   * stored under the key in that same commit (`answerStored`); any other answer is left to the gateway.
+   * stored under the key right after that commit (`answerStored`); any other answer is left to the gateway.
    */
   async initiate(transaction: TransactionEntity, requestAttempt = 0, answerTo?: IdempotencyScope): Promise<CommandReply> {
     if (transaction.status !== 'pending' || transaction.initiationState === 'accepted') {

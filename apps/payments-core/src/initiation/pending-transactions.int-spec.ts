@@ -110,7 +110,7 @@ describe('PendingTransactions (Postgres)', () => {
       expect(await keyRow(key)).toMatchObject({ state: 'in_progress', transaction_id: second.id });
     });
 
-    it("stores the merchant's 201, built from the transaction as recorded, in the commit that records the operator's answer", async () => {
+    it("stores the merchant's 201, built from the transaction as recorded, with the batch that records the operator's answer", async () => {
       const key = randomUUID();
       const { transaction } = (await pending.insertClaiming(newTransaction(merchant), claimOf(key)))!;
       const [answered, plain] = await Promise.all([

@@ -16,7 +16,7 @@ type InitiationUpdate = { id: string; state: InitiationState; providerRef?: stri
  * refuses is written again row by row, so one bad row fails alone.
  *
  * A keyed cash in (CreateCashInCommand) rides the same two commits with its Idempotency-Key: the
- * key is claimed in the insert's statement, and the merchant's answer is stored in the commit that
+ * key is claimed in the insert's statement, and the merchant's answer is stored with the batch that
  * records the operator's answer.
  */
 @Injectable()
@@ -49,8 +49,8 @@ export class PendingTransactions {
 
   /**
    * Records what the operator said about our initiation (while pending) and returns the transaction
-   * as it now stands; with `answerTo`, the merchant's 201 built from that transaction is stored under
-   * the key in the same commit.
+   * as it now stands; with `answerTo`, the merchant's 201 built from that transaction is then stored
+   * under the key, with the other answers of the batch, before this resolves.
    */
   recordInitiation(id: string, state: InitiationState, providerRef?: string, answerTo?: IdempotencyScope): Promise<TransactionEntity | null> {
     return this.initiations.submit({ id, state, providerRef, answerTo });

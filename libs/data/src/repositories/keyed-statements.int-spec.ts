@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
-import { keyedRows, keyedTransaction } from './keyed-statements';
+import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
 
 /**
@@ -58,26 +58,5 @@ describe('keyedRows (Postgres)', () => {
       return keyedRows(em, 'keyed-probe', lookup, [[30000]]);
     });
     expect(inside).toEqual([{ id: 30000 }]);
-  });
-
-  it('runs the statements of a keyed transaction named on one keyed connection, committed together or not at all', async () => {
-    const insert = `INSERT INTO keyed_probe (id, padding) SELECT unnest($1::int[]), 'tx' RETURNING id`;
-    const settings = `SELECT current_setting('enable_seqscan') AS seqscan, (SELECT count(*) FROM pg_prepared_statements WHERE name = 'keyed-tx-insert') AS named`;
-    const seen = await keyedTransaction(dataSource.manager, async (statement) => {
-      await statement('keyed-tx-insert', insert, [[40001]]);
-      // Not yet visible outside the transaction.
-      expect(await dataSource.query(`SELECT id FROM keyed_probe WHERE id = 40001`)).toEqual([]);
-      return (await statement('keyed-tx-settings', settings, []))[0];
-    });
-    expect(seen).toEqual({ seqscan: 'off', named: '1' });
-    expect(await dataSource.query(`SELECT id FROM keyed_probe WHERE id = 40001`)).toEqual([{ id: 40001 }]);
-
-    await expect(
-      keyedTransaction(dataSource.manager, async (statement) => {
-        await statement('keyed-tx-insert', insert, [[40002]]);
-        await statement('keyed-tx-insert', insert, [[40001]]);
-      }),
-    ).rejects.toThrow(/duplicate key/);
-    expect(await dataSource.query(`SELECT id FROM keyed_probe WHERE id = 40002`)).toEqual([]);
   });
 });

@@ -35,37 +35,6 @@ export async function keyedRows(em: EntityManager, name: string, text: string, v
   }
 }
 
-/** Runs one statement of a transaction, by name where it can (keyedTransaction). */
-export type TransactionStatement = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
-
-/**
- * Keyed statements that must commit together, in one transaction on a keyed connection, each
- * named there as keyedRows names them: an EntityManager transaction's connection is an ordinary
- * one, where they would be parsed and planned on every call. Where the settings did not take,
- * an ordinary transaction with the statements unnamed.
- */
-export async function keyedTransaction<T>(em: EntityManager, work: (statement: TransactionStatement) => Promise<T>): Promise<T> {
-  const unnamedInside = () => em.transaction((tx) => work((_name, text, values) => queryRows(tx, text, values)));
-  if (settingsRefused.has(em.connection)) return unnamedInside();
-  try {
-    return await withPooledClient(keyedPool(em.connection), async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await work((name, text, values) => runNamed(client, name, text, values));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    });
-  } catch (error) {
-    if (!/startup parameter/i.test((error as Error).message ?? '')) throw error;
-    refuse(em.connection);
-    return unnamedInside();
-  }
-}
-
 const pools = new WeakMap<DataSource, Pool>();
 const settingsRefused = new WeakSet<DataSource>();
 const logger = new Logger('KeyedStatements');

@@ -7,7 +7,7 @@ import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
 import { preparedRows } from './prepared';
-import { keyedRows, keyedTransaction, TransactionStatement } from './keyed-statements';
+import { keyedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import { feeByRuleSql, feeRuleSql } from './fee.sql';
 import { ClaimRequest, claimKeysParams, claimKeysSql, COMPLETE_KEYS, completeKeysParams, completeKeysSql, Completion } from './idempotency.repository';
@@ -178,28 +178,17 @@ export class TransactionsRepository {
    * `setInitiationState` for many transactions in one statement (initiations answered together),
    * a keyed statement. Returns each transaction as it now stands (absent when it does not exist).
    * With `answerFor`, the merchant's answer of each keyed cash in, built from its transaction as it
-   * now stands, is stored under its Idempotency-Key in the same commit.
+   * now stands, is then stored under its Idempotency-Key, all in one more statement. Not in the same
+   * commit, which would cost a transaction's four round trips: a crash between the two leaves the
+   * key without its answer, and the retry that takes it over answers from the transaction as it stands.
    */
   async setInitiationStates(
     updates: { id: string; state: InitiationState; providerRef?: string }[],
     answerFor?: (transaction: TransactionEntity) => Completion | undefined,
   ): Promise<Map<string, TransactionEntity>> {
     const em = this.dataSource.manager;
-    if (!answerFor) return this.recordInitiationStates(updates, (name, text, values) => keyedRows(em, name, text, values));
-    return keyedTransaction(em, async (statement) => {
-      const now = await this.recordInitiationStates(updates, statement);
-      const answers = [...now.values()].flatMap((transaction) => answerFor(transaction) ?? []);
-      if (answers.length) await statement(COMPLETE_KEYS, completeKeysSql(), completeKeysParams(answers));
-      return now;
-    });
-  }
-
-  private async recordInitiationStates(
-    updates: { id: string; state: InitiationState; providerRef?: string }[],
-    statement: TransactionStatement,
-  ): Promise<Map<string, TransactionEntity>> {
-    const em = this.dataSource.manager;
-    const rows = await statement(
+    const rows = await keyedRows(
+      em,
       'transactions-set-initiation-states',
       `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
@@ -209,9 +198,10 @@ export class TransactionsRepository {
       [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')],
     );
     const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
-    // Final already (the update left them): read as they stand, committed before this began.
     const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
     if (final.length) for (const [id, t] of await transactionsByIds(em, final)) out.set(id, t);
+    const answers = answerFor ? [...out.values()].flatMap((transaction) => answerFor(transaction) ?? []) : [];
+    if (answers.length) await keyedRows(em, COMPLETE_KEYS, completeKeysSql(), completeKeysParams(answers));
     return out;
   }
 
