@@ -58,17 +58,12 @@ export class PendingTransactions {
 
   private async recordInitiations(updates: InitiationUpdate[]): Promise<(TransactionEntity | null)[]> {
     const keys = new Map(updates.flatMap((u) => (u.answerTo ? [[u.id, u.answerTo] as const] : [])));
-    const now = await this.transactions.setInitiationStates(
-      updates,
-      keys.size === 0
-        ? undefined
-        : (transaction) => {
-            const scope = keys.get(transaction.id);
-            if (!scope) return undefined;
-            const { status, body } = createdAnswer(toTransactionView(transaction));
-            return { scope, response: { status, body, sealed: false } };
-          },
-    );
+    const now = await this.transactions.setInitiationStates(updates, (transaction) => {
+      const scope = keys.get(transaction.id);
+      if (!scope) return undefined;
+      const { status, body } = createdAnswer(toTransactionView(transaction));
+      return { scope, response: { status, body, sealed: false } };
+    });
     return updates.map((u) => now.get(u.id) ?? null);
   }
 

@@ -69,7 +69,6 @@ export function writesOfRepositories(files: ReadonlyMap<string, string>, entityT
   for (const [name, file] of files) {
     const source = readFileSync(file, 'utf8');
     const uses = new Set([...repositoriesUsedIn(source, name), ...sqlBuildersImportedIn(source, (module) => repositoryOfModule.get(module))]);
-    uses.delete(name);
     direct.set(name, { tables: tablesWrittenIn(source, entityTables), uses });
   }
   const resolve = (name: string, seen: Set<string>): Set<string> => {
