@@ -34,7 +34,7 @@ export class InitiationService {
    * A merchant's retry of a request whose initiation outcome was unknown sends it again (the
    * operator dedupes on our reference) rather than re-reading the first, inconclusive answer.
    * With `answerTo` (a keyed cash in's Idempotency-Key), a 201 that records the operator's answer is
-   * stored under the key right after that commit (`answerStored`); any other answer is left to the gateway.
+   * stored under the key in that commit (`answerStored`); any other answer is left to the gateway.
    */
   async initiate(transaction: TransactionEntity, requestAttempt = 0, answerTo?: IdempotencyScope): Promise<CommandReply> {
     if (transaction.status !== 'pending' || transaction.initiationState === 'accepted') {
@@ -52,7 +52,7 @@ export class InitiationService {
   private async applyInitiationOutcome(transaction: TransactionEntity, outcome: InitiationOutcome, answerTo?: IdempotencyScope): Promise<CommandReply> {
     switch (outcome.kind) {
       case 'accepted': {
-        const accepted = await this.recordInitiation(transaction.id, 'accepted', outcome.providerRef, outcome.confirmed ? undefined : answerTo);
+        const accepted = await this.recordInitiation(transaction, 'accepted', outcome.providerRef, outcome.confirmed ? undefined : answerTo);
         if (!outcome.confirmed) return accepted;
         // Final at once: applied here, as any operator result (the reply is its only carrier).
         const settled = await this.results.apply({ transactionId: transaction.id, ...outcome.confirmed, source: 'initiation' });
@@ -62,7 +62,7 @@ export class InitiationService {
         this.logger.warn({ transactionId: transaction.id, reason: outcome.reason, detail: outcome.detail }, 'initiation outcome unknown');
         // An uninterpretable answer is a 502 the merchant retries: not stored.
         const uninterpretable = outcome.reason === 'uninterpretable';
-        const current = await this.recordInitiation(transaction.id, 'unknown', undefined, uninterpretable ? undefined : answerTo);
+        const current = await this.recordInitiation(transaction, 'unknown', undefined, uninterpretable ? undefined : answerTo);
         if (!uninterpretable) return current;
         return rejection('OPERATOR_ERROR', 'The mobile network gave an answer we could not interpret; the transaction is pending until the network confirms it.', current);
       }
@@ -96,9 +96,9 @@ export class InitiationService {
   }
 
   /** Stores the initiation outcome (and the merchant's answer, with `answerTo`) and answers with the transaction as it now stands. */
-  private async recordInitiation(id: string, state: 'accepted' | 'unknown', providerRef?: string, answerTo?: IdempotencyScope): Promise<CommandReply & { outcome: 'created' }> {
-    const transaction = await this.pending.recordInitiation(id, state, providerRef, answerTo);
-    if (!transaction) throw new Error(`transaction ${id} vanished`);
+  private async recordInitiation(asSent: TransactionEntity, state: 'accepted' | 'unknown', providerRef?: string, answerTo?: IdempotencyScope): Promise<CommandReply & { outcome: 'created' }> {
+    const transaction = await this.pending.recordInitiation(asSent, state, providerRef, answerTo);
+    if (!transaction) throw new Error(`transaction ${asSent.id} vanished`);
     return answerTo ? { ...created(transaction), answerStored: true } : created(transaction);
   }
 

@@ -64,9 +64,9 @@ describe('PendingTransactions (Postgres)', () => {
     const [a, b, done] = await Promise.all([newTransaction(merchant), newTransaction(merchant), newTransaction(merchant)].map((t) => pending.insert(t)));
     await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DECLINED', completed_at = now() WHERE id = $1`, [done.transaction.id]);
     const [ra, rb, rdone] = await Promise.all([
-      pending.recordInitiation(a.transaction.id, 'accepted', 'MTN-A'),
-      pending.recordInitiation(b.transaction.id, 'unknown'),
-      pending.recordInitiation(done.transaction.id, 'accepted', 'MTN-LATE'),
+      pending.recordInitiation(a.transaction, 'accepted', 'MTN-A'),
+      pending.recordInitiation(b.transaction, 'unknown'),
+      pending.recordInitiation(done.transaction, 'accepted', 'MTN-LATE'),
     ]);
     expect(ra).toMatchObject({ initiationState: 'accepted', providerRef: 'MTN-A', status: 'pending' });
     expect(rb).toMatchObject({ initiationState: 'unknown', status: 'pending' });
@@ -110,18 +110,43 @@ describe('PendingTransactions (Postgres)', () => {
       expect(await keyRow(key)).toMatchObject({ state: 'in_progress', transaction_id: second.id });
     });
 
-    it("stores the merchant's 201, built from the transaction as recorded, with the batch that records the operator's answer", async () => {
-      const key = randomUUID();
-      const { transaction } = (await pending.insertClaiming(newTransaction(merchant), claimOf(key)))!;
+    const keyRowWithXmin = async (key: string) =>
+      (await db.dataSource.query(`SELECT state, response_status, response_body, xmin::text AS xmin FROM idempotency_keys WHERE key = $1`, [key]))[0];
+    const xminOf = async (id: string) => (await db.dataSource.query(`SELECT xmin::text AS xmin FROM transactions WHERE id = $1`, [id]))[0].xmin;
+
+    it("stores the merchant's 201 in the commit that records the operator's answer, byte for byte the answer built from the row it wrote", async () => {
+      const odd = { description: 'He said "pay" — now\\', metadata: { 'clé "quoted"': 'ünïcødé ✓\n\\ <tab>\t', order: 'A-1', '': '' } };
+      const refs = ['MTN-KEYED', 'ref "quoted" \\ ✓\n\u0001', undefined];
+      const keys = refs.map(() => randomUUID());
+      const inserted = await Promise.all(keys.map(async (key) => (await pending.insertClaiming(newTransaction(merchant, odd), claimOf(key)))!.transaction));
       const [answered, plain] = await Promise.all([
-        pending.recordInitiation(transaction.id, 'accepted', 'MTN-KEYED', { apiKeyId, key }),
-        pending.recordInitiation((await pending.insert(newTransaction(merchant))).transaction.id, 'accepted', 'MTN-PLAIN'),
+        Promise.all(inserted.map((t, i) => pending.recordInitiation(t, refs[i] ? 'accepted' : 'unknown', refs[i], { apiKeyId, key: keys[i] }))),
+        pending.recordInitiation((await pending.insert(newTransaction(merchant))).transaction, 'accepted', 'MTN-PLAIN'),
       ]);
       expect(plain).toMatchObject({ providerRef: 'MTN-PLAIN' });
-      const stored = await keyRow(key);
-      expect(stored).toMatchObject({ state: 'completed', response_status: 201 });
-      expect(stored.response_body).toBe(JSON.stringify({ success: true, data: toTransactionView(answered!) }));
-      expect(JSON.parse(stored.response_body).data).toMatchObject({ provider_ref: 'MTN-KEYED', status: 'pending' });
+      for (const [i, key] of keys.entries()) {
+        const stored = await keyRowWithXmin(key);
+        expect(stored).toMatchObject({ state: 'completed', response_status: 201 });
+        expect(stored.response_body).toBe(JSON.stringify({ success: true, data: toTransactionView(answered[i]!) }));
+        expect(stored.xmin).toBe(await xminOf(inserted[i].id));
+      }
+      expect(JSON.parse((await keyRow(keys[1])).response_body).data).toMatchObject({ provider_ref: refs[1], status: 'pending', metadata: odd.metadata });
+    });
+
+    it('answers a transaction final before its initiation is recorded from the row as it stands, and leaves a key no longer in progress alone', async () => {
+      const [finalKey, doneKey] = [randomUUID(), randomUUID()];
+      const { transaction: final } = (await pending.insertClaiming(newTransaction(merchant), claimOf(finalKey)))!;
+      const { transaction: done } = (await pending.insertClaiming(newTransaction(merchant), claimOf(doneKey)))!;
+      await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DECLINED', completed_at = now() WHERE id = $1`, [final.id]);
+      await db.dataSource.query(`UPDATE idempotency_keys SET state = 'completed', response_status = 409, response_body = '{"first":true}' WHERE key = $1`, [doneKey]);
+      const [now] = await Promise.all([
+        pending.recordInitiation(final, 'accepted', 'MTN-LATE', { apiKeyId, key: finalKey }),
+        pending.recordInitiation(done, 'accepted', 'MTN-DONE', { apiKeyId, key: doneKey }),
+      ]);
+      expect(now).toMatchObject({ status: 'failed', failureCode: 'DECLINED' });
+      expect((await keyRow(finalKey)).response_body).toBe(JSON.stringify({ success: true, data: toTransactionView(now!) }));
+      expect(await keyRow(doneKey)).toMatchObject({ response_status: 409, response_body: '{"first":true}' });
+      expect(await rowOf(done.id)).toMatchObject({ initiation_state: 'accepted', provider_ref: 'MTN-DONE' });
     });
   });
 });

@@ -4,9 +4,10 @@ import { ClaimRequest, IdempotencyScope, InsertedPending, PendingRow, Transactio
 import type { InitiationState } from '@momo/domain';
 import { createdAnswer } from '@momo/money-requests';
 import { currentCarrier, MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
+import { answerTemplate } from './answer-template';
 
 type Inserted = NonNullable<InsertedPending>;
-type InitiationUpdate = { id: string; state: InitiationState; providerRef?: string; answerTo?: IdempotencyScope };
+type InitiationUpdate = { asSent: TransactionEntity; state: InitiationState; providerRef?: string; answerTo?: IdempotencyScope };
 
 /**
  * The two writes every cash-in makes on its way to the operator (the pending row, priced by the
@@ -16,8 +17,8 @@ type InitiationUpdate = { id: string; state: InitiationState; providerRef?: stri
  * refuses is written again row by row, so one bad row fails alone.
  *
  * A keyed cash in (CreateCashInCommand) rides the same two commits with its Idempotency-Key: the
- * key is claimed in the insert's statement, and the merchant's answer is stored with the batch that
- * records the operator's answer.
+ * key is claimed in the insert's statement, and the merchant's answer is stored in the statement
+ * that records the operator's answer (answer-template.ts).
  */
 @Injectable()
 export class PendingTransactions {
@@ -48,23 +49,26 @@ export class PendingTransactions {
   }
 
   /**
-   * Records what the operator said about our initiation (while pending) and returns the transaction
-   * as it now stands; with `answerTo`, the merchant's 201 built from that transaction is then stored
-   * under the key, with the other answers of the batch, before this resolves.
+   * Records what the operator said about our initiation of `asSent` (while pending) and returns
+   * the transaction as it now stands; with `answerTo`, the merchant's 201 showing that transaction
+   * is stored under the key in the same commit (in one more when the transaction was final already).
    */
-  recordInitiation(id: string, state: InitiationState, providerRef?: string, answerTo?: IdempotencyScope): Promise<TransactionEntity | null> {
-    return this.initiations.submit({ id, state, providerRef, answerTo });
+  recordInitiation(asSent: TransactionEntity, state: InitiationState, providerRef?: string, answerTo?: IdempotencyScope): Promise<TransactionEntity | null> {
+    return this.initiations.submit({ asSent, state, providerRef, answerTo });
   }
 
   private async recordInitiations(updates: InitiationUpdate[]): Promise<(TransactionEntity | null)[]> {
-    const keys = new Map(updates.flatMap((u) => (u.answerTo ? [[u.id, u.answerTo] as const] : [])));
-    const now = await this.transactions.setInitiationStates(updates, (transaction) => {
-      const scope = keys.get(transaction.id);
-      if (!scope) return undefined;
-      const { status, body } = createdAnswer(toTransactionView(transaction));
-      return { scope, response: { status, body, sealed: false } };
-    });
-    return updates.map((u) => now.get(u.id) ?? null);
+    const keys = new Map(updates.flatMap((u) => (u.answerTo ? [[u.asSent.id, u.answerTo] as const] : [])));
+    const now = await this.transactions.setInitiationStates(
+      updates.map(({ asSent, state, providerRef, answerTo }) => ({ id: asSent.id, state, providerRef, answer: answerTo && answerTemplate(answerTo, asSent) })),
+      (transaction) => {
+        const scope = keys.get(transaction.id);
+        if (!scope) return undefined;
+        const { status, body } = createdAnswer(toTransactionView(transaction));
+        return { scope, response: { status, body, sealed: false } };
+      },
+    );
+    return updates.map((u) => now.get(u.asSent.id) ?? null);
   }
 
   private rowByRowOnFailure<I, R>(items: I[], write: (items: I[]) => Promise<R[]>): Promise<(R | Error)[]> {

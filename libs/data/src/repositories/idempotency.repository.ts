@@ -5,6 +5,7 @@ import { MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/p
 import { queryRows } from './hydrate';
 import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
+import { isoMillisecondsSql } from './webhook-body.sql';
 import type { Table } from '../ownership';
 
 export interface IdempotencyScope {
@@ -281,6 +282,47 @@ export function completeKeysSql(): string {
           SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
          FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
         WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`;
+}
+
+/**
+ * A keyed cash in's answer, built before its initiation is recorded and finished by Postgres with
+ * the row that statement writes: the body is `head`, the row's provider_ref as JSON, `middle`, its
+ * updated_at as JSON (JavaScript's ISO form), then `tail`. While a transaction is pending only those
+ * two of the fields its answer shows can change (payments-core, answer-template.ts).
+ */
+export interface AnswerTemplate {
+  scope: IdempotencyScope;
+  transactionId: string;
+  status: number;
+  head: string;
+  middle: string;
+  tail: string;
+}
+
+/**
+ * `completeKeysSql` for answers finished from the rows of `rows` (a CTE of transactions just
+ * written, joined on the template's transaction): the key of a transaction not in `rows` keeps
+ * waiting. Seven array parameters from `first` (answerTemplatesParams).
+ */
+export function completeKeysFromTemplatesSql(first: number, rows: string): string {
+  const p = (i: number) => `$${first + i}`;
+  return `UPDATE idempotency_keys k
+          SET state = 'completed', response_status = a.status,
+              response_body = a.head || COALESCE(to_json(r.provider_ref)::text, 'null') || a.middle ||
+                              to_json(${isoMillisecondsSql('r.updated_at')})::text || a.tail,
+              response_sealed = false, locked_until = NULL
+         FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::uuid[], ${p(3)}::int[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[])
+                AS a(api_key_id, key, transaction_id, status, head, middle, tail)
+         JOIN ${rows} r ON r.id = a.transaction_id
+        WHERE k.api_key_id = a.api_key_id AND k.key = a.key AND k.state = 'in_progress'`;
+}
+
+export function answerTemplatesParams(templates: AnswerTemplate[]): unknown[] {
+  const rows = inKeyOrder(firstOfEachKey(templates, (t) => scopeKey(t.scope)));
+  return [
+    rows.map((t) => t.scope.apiKeyId), rows.map((t) => t.scope.key), rows.map((t) => t.transactionId), rows.map((t) => t.status),
+    rows.map((t) => t.head), rows.map((t) => t.middle), rows.map((t) => t.tail),
+  ];
 }
 
 export function completeKeysParams(batch: Completion[]): unknown[] {

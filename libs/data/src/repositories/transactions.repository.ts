@@ -10,7 +10,18 @@ import { preparedRows } from './prepared';
 import { keyedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import { feeByRuleSql, feeRuleSql } from './fee.sql';
-import { ClaimRequest, claimKeysParams, claimKeysSql, COMPLETE_KEYS, completeKeysParams, completeKeysSql, Completion } from './idempotency.repository';
+import {
+  AnswerTemplate,
+  answerTemplatesParams,
+  ClaimRequest,
+  claimKeysParams,
+  claimKeysSql,
+  COMPLETE_KEYS,
+  completeKeysFromTemplatesSql,
+  completeKeysParams,
+  completeKeysSql,
+  Completion,
+} from './idempotency.repository';
 import type { Table } from '../ownership';
 
 /** Raised when a payment already has a refund that is pending or succeeded (a unique index says so). */
@@ -45,6 +56,17 @@ export interface NewTransaction {
 export type UnpricedTransaction = Omit<NewTransaction, 'fee'>;
 
 const DEFAULT_FEE_SCHEDULE_JSON = JSON.stringify(DEFAULT_FEE_SCHEDULE);
+
+/** What the operator said about initiations, from three array parameters (ids, states, provider refs), for pending rows only. */
+const SET_INITIATION_STATES_SQL = `UPDATE transactions t
+          SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
+        WHERE t.id = v.id AND t.status = 'pending'`;
+
+/** The same, storing the keyed cash ins' answers finished from the rows written (completeKeysFromTemplatesSql), in one commit. */
+const SET_INITIATION_STATES_ANSWERING_SQL = `WITH updated AS (${SET_INITIATION_STATES_SQL} RETURNING t.*),
+       answered AS (${completeKeysFromTemplatesSql(4, 'updated')})
+     SELECT * FROM updated`;
 
 export interface FinalOutcome {
   status: FinalStatus;
@@ -177,30 +199,28 @@ export class TransactionsRepository {
   /**
    * `setInitiationState` for many transactions in one statement (initiations answered together),
    * a keyed statement. Returns each transaction as it now stands (absent when it does not exist).
-   * With `answerFor`, the merchant's answer of each keyed cash in, built from its transaction as it
-   * now stands, is then stored under its Idempotency-Key, all in one more statement. Not in the same
-   * commit, which would cost a transaction's four round trips: a crash between the two leaves the
-   * key without its answer, and the retry that takes it over answers from the transaction as it stands.
+   *
+   * A keyed cash in's answer to the merchant is stored under its Idempotency-Key: from its
+   * `answer` template in the same statement when the update applies (the answer is the row it
+   * writes), else (the transaction already final, or no template) built by `answerFor` from the
+   * transaction as it now stands and stored in one more statement. A crash between those two leaves
+   * the key without its answer, and the retry that takes it over answers from the transaction as it stands.
    */
   async setInitiationStates(
-    updates: { id: string; state: InitiationState; providerRef?: string }[],
+    updates: { id: string; state: InitiationState; providerRef?: string; answer?: AnswerTemplate }[],
     answerFor?: (transaction: TransactionEntity) => Completion | undefined,
   ): Promise<Map<string, TransactionEntity>> {
     const em = this.dataSource.manager;
-    const rows = await keyedRows(
-      em,
-      'transactions-set-initiation-states',
-      `UPDATE transactions t
-          SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
-        WHERE t.id = v.id AND t.status = 'pending'
-        RETURNING t.*`,
-      [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')],
-    );
+    const values = [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.providerRef ?? '')];
+    const templates = updates.flatMap((u) => u.answer ?? []);
+    const rows = templates.length
+      ? await keyedRows(em, 'transactions-set-initiation-states-answering', SET_INITIATION_STATES_ANSWERING_SQL, [...values, ...answerTemplatesParams(templates)])
+      : await keyedRows(em, 'transactions-set-initiation-states', `${SET_INITIATION_STATES_SQL} RETURNING t.*`, values);
     const out = new Map(rows.map((row) => [row.id as string, hydrate(em, TransactionEntity, row)]));
+    const answeredWithUpdate = new Set(templates.filter((t) => out.has(t.transactionId)).map((t) => t.transactionId));
     const final = updates.filter((u) => !out.has(u.id)).map((u) => u.id);
     if (final.length) for (const [id, t] of await transactionsByIds(em, final)) out.set(id, t);
-    const answers = answerFor ? [...out.values()].flatMap((transaction) => answerFor(transaction) ?? []) : [];
+    const answers = answerFor ? [...out.values()].flatMap((t) => (answeredWithUpdate.has(t.id) ? [] : (answerFor(t) ?? []))) : [];
     if (answers.length) await keyedRows(em, COMPLETE_KEYS, completeKeysSql(), completeKeysParams(answers));
     return out;
   }
