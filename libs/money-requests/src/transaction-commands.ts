@@ -41,6 +41,7 @@ export class TransactionCommands {
           requestHash: claim.requestHash,
           idempotencyLeaseMs: claim.leaseMs,
           idempotencyRetentionHours: claim.retentionHours,
+          idempotencyTakeOverBefore: Date.now() + this.config.COMMAND_WAIT_MS,
         }
       : { ...payload, requestAttempt: attempt.attempt };
     const result = await this.rpc.call('create-payment', command, {

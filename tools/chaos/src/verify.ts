@@ -146,9 +146,11 @@ export async function verify(input: {
     if (t.status !== 'pending' && !seen.has(eventOf(t))) problems.missingWebhooks.push(label);
   }
 
-  const perOperation = new Map<string, number>();
-  for (const t of transactions) perOperation.set(t.description, (perOperation.get(t.description) ?? 0) + 1);
-  problems.operationsWithTwoTransactions = [...perOperation].filter(([label, n]) => label.startsWith('chaos-') && n > 1).map(([label, n]) => `${label}: ${n} transactions`);
+  const perOperation = new Map<string, OurTransaction[]>();
+  for (const t of transactions) perOperation.set(t.description, [...(perOperation.get(t.description) ?? []), t]);
+  problems.operationsWithTwoTransactions = [...perOperation]
+    .filter(([label, ts]) => label.startsWith('chaos-') && ts.length > 1)
+    .map(([label, ts]) => `${label}: ${ts.length} transactions: ${ts.map((t) => `${t.id} (${t.direction} ${t.status}${t.failure_code ? ` ${t.failure_code}` : ''})`).join(', ')}`);
 
   for (const op of operations) {
     if (!op.answer || op.answer.status === 0) problems.unansweredOperations.push(`${op.label} (${op.kind}): ${op.answer?.code ?? 'no answer'}`);

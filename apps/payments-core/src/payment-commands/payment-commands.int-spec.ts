@@ -132,6 +132,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       requestHash: 'a'.repeat(64),
       idempotencyLeaseMs: 60_000,
       idempotencyRetentionHours: 24,
+      idempotencyTakeOverBefore: Date.now() + 60_000,
       ...overrides,
     });
     const keyRow = async (key: string) =>
@@ -177,7 +178,7 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       expect(await reply('create-payment', keyed(m, busyKey))).toEqual({ outcome: 'idempotent', claim: { kind: 'in_progress' } });
 
       const ownKey = randomUUID();
-      const again = keyed(m, ownKey);
+      const again = keyed(m, ownKey, { idempotencyTakeOverBefore: Date.now() - 1_000 });
       await claimAs(m, ownKey, again.transactionId, `now() + interval '1 minute'`);
       expect(await reply('create-payment', again)).toMatchObject({ outcome: 'created', answerStored: true, transaction: { id: again.transactionId } });
       expect(await keyRow(ownKey)).toMatchObject({ state: 'completed', attempts: 1 });
@@ -194,6 +195,24 @@ describe('payments-core: creating payments, payouts, refunds and withdrawals (Po
       expect(await keyRow(key)).toMatchObject({ state: 'completed', transaction_id: abandoned, attempts: 2 });
       expect(await row(retry.transactionId)).toBeNull();
       expect(await operatorRequests(abandoned)).toBe(1);
+    });
+
+    it('creates nothing from a command run after its request stopped waiting, under a key released for a new attempt', async () => {
+      const m = await merchantWithKey();
+      const key = randomUUID();
+      // The first attempt failed for good and the key was released for a new one (the gateway after 503 OPERATOR_UNAVAILABLE).
+      const nextAttempt = randomUUID();
+      await claimAs(m, key, nextAttempt, `now() - interval '1 second'`);
+      const stale = keyed(m, key, { idempotencyTakeOverBefore: Date.now() - 1_000 });
+      expect(await reply('create-payment', stale)).toEqual({ outcome: 'idempotent', claim: { kind: 'in_progress' } });
+      const { idempotencyTakeOverBefore: _absent, ...fromOlderGateway } = keyed(m, key);
+      expect(await reply('create-payment', fromOlderGateway)).toEqual({ outcome: 'idempotent', claim: { kind: 'in_progress' } });
+      expect(await rowsOf(m)).toBe(0);
+      expect(await keyRow(key)).toMatchObject({ state: 'in_progress', transaction_id: nextAttempt, attempts: 1 });
+
+      const retry = keyed(m, key);
+      expect(await reply('create-payment', retry)).toMatchObject({ outcome: 'created', transaction: { id: nextAttempt } });
+      expect(await rowsOf(m)).toBe(1);
     });
 
     it('leaves an answer the merchant retries to the gateway: an outage of the network is not stored', async () => {

@@ -36,9 +36,15 @@ export class PaymentsService {
     return this.createUnderHeldKey(command, claim);
   }
 
-  /** The key was held already: what the gateway's claim does, statement by statement (retries and races only). */
+  /**
+   * The key was held already: what the gateway's claim does, statement by statement (retries and
+   * races only). Another request's transaction is taken over only while this command's request
+   * still waits for the answer: a command that runs after that, with nobody to hear what it
+   * creates, goes on with its own transaction or with nothing.
+   */
   private async createUnderHeldKey(command: CreateCashInCommand, claim: KeyClaim): Promise<CommandReply> {
-    const held = await this.idempotency.claim({ ...claim, transactionId: command.transactionId });
+    const takeOverBefore = new Date(command.idempotencyTakeOverBefore ?? 0);
+    const held = await this.idempotency.claim({ ...claim, transactionId: command.transactionId, takeOverBefore });
     if (held.kind !== 'claimed') return { outcome: 'idempotent', claim: held };
     const transactionId = held.transactionId ?? command.transactionId;
     const { transaction } = await this.pending.insert(newTransactionFrom({ ...command, transactionId }, 'collect'));

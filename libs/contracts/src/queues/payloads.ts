@@ -43,7 +43,8 @@ export class CreatePaymentCommand {
  * in the commit that inserts the transaction, and stores the merchant's answer with the batch that
  * records the operator's first answer, so the gateway writes nothing on the way (docs/performance.md,
  * step 43). `transactionId` is then only a candidate: a retry taking over an earlier claim keeps
- * the earlier transaction's id. The five idempotency fields come together or not at all.
+ * the earlier transaction's id, while the request still waits (`idempotencyTakeOverBefore`). The
+ * five other idempotency fields come together or not at all.
  */
 export class CreateCashInCommand extends CreatePaymentCommand {
   /** Whose keys: the API key's id. */
@@ -54,6 +55,14 @@ export class CreateCashInCommand extends CreatePaymentCommand {
   /** How long the claim holds the key before a retry may take over. */
   @IsOptional() @IsInt() @Min(1) idempotencyLeaseMs?: number;
   @IsOptional() @IsInt() @Min(1) idempotencyRetentionHours?: number;
+  /**
+   * Until when (ms since the epoch) the request that sent the command still waits for its answer.
+   * A command run later (it waited in the queue, or ran again after a crash) goes on with its own
+   * transaction only: it must not take over the key for another one, which may be a new attempt
+   * the merchant never made (after an answer that told them the first one failed). Absent (a
+   * gateway older than this field): no take-over at all, the safe side.
+   */
+  @IsOptional() @IsInt() @Min(0) idempotencyTakeOverBefore?: number;
 }
 
 /**

@@ -93,6 +93,24 @@ describe('IdempotencyRepository against Postgres', () => {
     expect(await claim(abandoned)).toMatchObject({ kind: 'claimed', attempt: 2, transactionId: (dying as { transactionId: string }).transactionId });
   });
 
+  it('lets a request take over a key left by another only before its `takeOverBefore`; its own claim at any time', async () => {
+    const key = randomUUID();
+    const mine = randomUUID();
+    await claim(key, 'h1', 60_000, mine);
+    await repo.release({ apiKeyId, key }, randomUUID());
+    const past = new Date(Date.now() - 1_000);
+    const late = { apiKeyId, key, requestHash: 'h1', leaseMs: 60_000, retentionHours: 24, takeOverBefore: past };
+    expect(await repo.claim({ ...late, transactionId: mine })).toEqual({ kind: 'in_progress' });
+    expect(await db.dataSource.query(`SELECT attempts FROM idempotency_keys WHERE key = $1`, [key])).toEqual([{ attempts: 1 }]);
+    const live = await repo.claim({ ...late, transactionId: randomUUID(), takeOverBefore: new Date(Date.now() + 60_000) });
+    expect(live).toMatchObject({ kind: 'claimed', attempt: 2 });
+
+    const own = randomUUID();
+    const ownKey = randomUUID();
+    await claim(ownKey, 'h1', 60_000, own);
+    expect(await repo.claim({ ...late, key: ownKey, transactionId: own })).toEqual({ kind: 'claimed', transactionId: own, attempt: 1 });
+  });
+
   it('lets the request that made a claim find it again as its own; any other request finds the key in progress', async () => {
     const key = randomUUID();
     const mine = randomUUID();

@@ -33,6 +33,12 @@ export interface ClaimRequest extends IdempotencyScope {
   transactionId: string | null;
   leaseMs: number;
   retentionHours: number;
+  /**
+   * Until when this request may take over a key left by another request (its answer still has
+   * someone waiting for it); absent, whenever. A claim of a new key, or of the request's own
+   * transaction, is not bounded.
+   */
+  takeOverBefore?: Date;
 }
 
 /**
@@ -82,8 +88,9 @@ export class IdempotencyRepository {
           SET locked_until = now() + make_interval(secs => $4::double precision / 1000), attempts = attempts + 1
         WHERE api_key_id = $1 AND key = $2 AND request_hash = $3 AND state = 'in_progress'
           AND locked_until <= now() AND expires_at > now() AND transaction_id IS DISTINCT FROM $5::uuid
+          AND ($6::timestamptz IS NULL OR now() < $6::timestamptz)
         RETURNING transaction_id, attempts`,
-      [apiKeyId, key, requestHash, leaseMs, request.transactionId],
+      [apiKeyId, key, requestHash, leaseMs, request.transactionId, request.takeOverBefore ?? null],
     );
     if (takenOver.length === 1) return claimed(takenOver[0]);
 
