@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandReply, CreateCashInCommand } from '@momo/contracts';
 import { ClaimRequest, IdempotencyRepository, IdempotencyScope } from '@momo/data';
 import { InitiationService } from '../initiation/initiation.service';
@@ -19,6 +19,8 @@ type KeyClaim = Omit<ClaimRequest, 'transactionId'>;
  */
 @Injectable()
 export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
   constructor(
     private readonly pending: PendingTransactions,
     private readonly initiation: InitiationService,
@@ -45,6 +47,10 @@ export class PaymentsService {
   private async createUnderHeldKey(command: CreateCashInCommand, claim: KeyClaim): Promise<CommandReply> {
     const takeOverBefore = new Date(command.idempotencyTakeOverBefore ?? 0);
     const held = await this.idempotency.claim({ ...claim, transactionId: command.transactionId, takeOverBefore });
+    if (held.kind === 'in_progress' && takeOverBefore.getTime() <= Date.now()) {
+      // Support's clue when a retried payment has no second transaction: the command came too late to take the key over.
+      this.logger.warn({ transactionId: command.transactionId, requestWaitedUntil: takeOverBefore.toISOString() }, 'cash-in command ran after its request stopped waiting; its key was left as it stood');
+    }
     if (held.kind !== 'claimed') return { outcome: 'idempotent', claim: held };
     const transactionId = held.transactionId ?? command.transactionId;
     const { transaction } = await this.pending.insert(newTransactionFrom({ ...command, transactionId }, 'collect'));
