@@ -40,9 +40,9 @@ export class CreatePaymentCommand {
 
 /**
  * A cash in from `POST /v1/payments`. With an Idempotency-Key, payments-core claims the key itself,
- * in the commit that inserts the transaction, and stores the merchant's answer with the batch that
+ * in the commit that inserts the transaction, and stores the merchant's answer in the statement that
  * records the operator's first answer, so the gateway writes nothing on the way (docs/performance.md,
- * step 43). `transactionId` is then only a candidate: a retry taking over an earlier claim keeps
+ * steps 43 and 44). `transactionId` is then only a candidate: a retry taking over an earlier claim keeps
  * the earlier transaction's id, while the request still waits (`idempotencyTakeOverBefore`). The
  * five other idempotency fields come together or not at all.
  */

@@ -279,16 +279,30 @@ export function claimKeysSql(first: number): string {
 export const COMPLETE_KEYS = 'idempotency_complete_many';
 
 /**
- * Stores a batch of answers from five array parameters (completeKeysParams). A key twice in one
- * batch (an abandoned owner finishing after a retry took over) keeps the first answer, as two
- * statements one after the other would: the second finds the key completed and changes nothing.
- * Rows are locked in key order, so two batches at once cannot deadlock.
+ * Completes the keys still in progress among the answers of `answers`, a FROM item aliased `v` with
+ * columns (api_key_id, key, status, body, sealed), one row per key (answersInKeyOrder): a key twice
+ * in one batch (an abandoned owner finishing after a retry took over) keeps the first answer, as
+ * two statements one after the other would, the second finding the key completed. Rows are locked
+ * in key order, so two batches at once cannot deadlock.
  */
-export function completeKeysSql(): string {
+function completeKeysFromSql(answers: string): string {
   return `UPDATE idempotency_keys k
           SET state = 'completed', response_status = v.status, response_body = v.body, response_sealed = v.sealed, locked_until = NULL
-         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)
+         FROM ${answers}
         WHERE k.api_key_id = v.api_key_id AND k.key = v.key AND k.state = 'in_progress'`;
+}
+
+/** Stores a batch of answers from five array parameters (completeKeysParams). */
+export function completeKeysSql(): string {
+  return completeKeysFromSql(`unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::bool[]) AS v(api_key_id, key, status, body, sealed)`);
+}
+
+export function completeKeysParams(batch: Completion[]): unknown[] {
+  const rows = answersInKeyOrder(batch);
+  return [
+    rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
+    rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
+  ];
 }
 
 /**
@@ -313,29 +327,25 @@ export interface AnswerTemplate {
  */
 export function completeKeysFromTemplatesSql(first: number, rows: string): string {
   const p = (i: number) => `$${first + i}`;
-  return `UPDATE idempotency_keys k
-          SET state = 'completed', response_status = a.status,
-              response_body = a.head || COALESCE(to_json(r.provider_ref)::text, 'null') || a.middle ||
-                              to_json(${isoMillisecondsSql('r.updated_at')})::text || a.tail,
-              response_sealed = false, locked_until = NULL
-         FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::uuid[], ${p(3)}::int[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[])
-                AS a(api_key_id, key, transaction_id, status, head, middle, tail)
-         JOIN ${rows} r ON r.id = a.transaction_id
-        WHERE k.api_key_id = a.api_key_id AND k.key = a.key AND k.state = 'in_progress'`;
+  return completeKeysFromSql(`(
+           SELECT a.api_key_id, a.key, a.status, false AS sealed,
+                  a.head || COALESCE(to_json(r.provider_ref)::text, 'null') || a.middle ||
+                    to_json(${isoMillisecondsSql('r.updated_at')})::text || a.tail AS body
+             FROM unnest(${p(0)}::uuid[], ${p(1)}::text[], ${p(2)}::uuid[], ${p(3)}::int[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[])
+                    AS a(api_key_id, key, transaction_id, status, head, middle, tail)
+             JOIN ${rows} r ON r.id = a.transaction_id
+         ) AS v`);
 }
 
 export function answerTemplatesParams(templates: AnswerTemplate[]): unknown[] {
-  const rows = inKeyOrder(firstOfEachKey(templates, (t) => scopeKey(t.scope)));
+  const rows = answersInKeyOrder(templates);
   return [
     rows.map((t) => t.scope.apiKeyId), rows.map((t) => t.scope.key), rows.map((t) => t.transactionId), rows.map((t) => t.status),
     rows.map((t) => t.head), rows.map((t) => t.middle), rows.map((t) => t.tail),
   ];
 }
 
-export function completeKeysParams(batch: Completion[]): unknown[] {
-  const rows = inKeyOrder(firstOfEachKey(batch, (completion) => scopeKey(completion.scope)));
-  return [
-    rows.map((c) => c.scope.apiKeyId), rows.map((c) => c.scope.key), rows.map((c) => c.response.status),
-    rows.map((c) => c.response.body), rows.map((c) => c.response.sealed),
-  ];
+/** The first answer to each key, in key order (completeKeysFromSql). */
+function answersInKeyOrder<T extends { scope: IdempotencyScope }>(answers: T[]): T[] {
+  return inKeyOrder(firstOfEachKey(answers, (answer) => scopeKey(answer.scope)));
 }
