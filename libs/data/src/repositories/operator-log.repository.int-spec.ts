@@ -1,4 +1,5 @@
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
+import { keyedRows } from './keyed-statements';
 import { OperatorLogRepository } from './operator-log.repository';
 
 describe('OperatorLogRepository callbacks against Postgres', () => {
@@ -45,6 +46,20 @@ describe('OperatorLogRepository callbacks against Postgres', () => {
     // Each id names the callback it was returned for.
     const byId = new Map((await db.dataSource.query(`SELECT id::text, body FROM operator_callbacks`)).map((r: { id: string; body: string }) => [r.id, r.body]));
     expect([ids[0], ids[1], ids[2], ids[4]].map((id) => byId.get(id!))).toEqual(['a1', 'b1', 'a2', 'b2']);
+  });
+
+  it('plans the callback insert once per connection, not on every call', async () => {
+    const t = await insertTransaction(db.dataSource, newTransaction(merchant));
+    // One after another, so each lands on the connection the last one left (pg's pool is a stack).
+    for (let n = 0; n < 8; n++) expect(await repo.recordCallback(callback(t.id, `c${n}`), 20)).not.toBeNull();
+    const [plans] = await keyedRows(
+      db.dataSource.manager,
+      'callback-insert-plans',
+      `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'operator_callbacks_insert_many'`,
+      [],
+    );
+    expect(Number(plans.custom_plans)).toBe(0);
+    expect(Number(plans.generic_plans)).toBeGreaterThanOrEqual(8);
   });
 
   it('stores the good callbacks of a batch when Postgres refuses one of them', async () => {
