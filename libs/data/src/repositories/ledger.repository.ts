@@ -40,13 +40,9 @@ export class LedgerRepository {
    * order so concurrent postings never deadlock. Returns how many journals were new.
    * Once this process knows the accounts (the usual case): two statements, the journals with
    * their entries, then the balances. Must run inside a transaction.
-   * Both are prepared (they run inside a transaction, where the keyed pool cannot serve them). The
-   * first then gets a generic plan after a few calls and is not planned again on its connection
-   * (about 200 µs a posting saved); the second Postgres still plans for each posting's few accounts,
-   * judging a generic plan for an `unnest` of unknown length dearer. Neither generic plan can go
-   * stale as tables grow: the first reads no table but through its inserts' unique and foreign
-   * keys, the second only `ledger_accounts`, which every posting updates, so autovacuum analyses
-   * it often and each analysis makes the plan anew.
+   * The first is prepared (inside a transaction the keyed pool cannot serve it), so its
+   * connection plans it a few times, not on every posting; its generic plan cannot turn into a
+   * scan as tables grow, since it reads no table but through its inserts' unique and foreign keys.
    */
   async postMany(em: EntityManager, postings: { transactionId: string; journal: JournalDraft }[]): Promise<number> {
     if (postings.length === 0) return 0;
@@ -119,9 +115,7 @@ export class LedgerRepository {
     const cachedKeys = [...deltas.keys()];
     if (cachedKeys.length === 0) return;
     try {
-      await preparedRows(
-        em,
-        'ledger_accounts_move_balances',
+      await em.query(
         `UPDATE ledger_accounts a SET balance = a.balance + locked.delta, updated_at = now()
            FROM (SELECT l.id, d.delta
                    FROM ledger_accounts l JOIN unnest($1::text[], $2::bigint[]) AS d(k, delta) ON l.account_key = d.k
