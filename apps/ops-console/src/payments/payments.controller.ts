@@ -155,7 +155,7 @@ function storyBody(s: PaymentStory): SafeHtml {
     </section>
     <section class="panel" aria-labelledby="wh-h"><h2 id="wh-h">Outbox and webhook deliveries</h2>
       ${s.outboxEvents.length === 0 ? html`<p class="empty">No event yet (events are written when the payment becomes final).</p>` : ''}
-      ${s.outboxEvents.map((e) => html`<p><code>${String(e.event_type)}</code> written ${when(e.created_at as Date)}, published ${when(e.published_at as Date | null)}, taken ${when(e.consumed_at as Date | null)}</p>`)}
+      ${s.outboxEvents.map((e) => html`<p><code>${String(e.event_type)}</code> written ${when(e.created_at as Date)}, published ${when(e.published_at as Date | null)}, ${taken(e)}</p>`)}
       ${s.deliveries.map(
         (d) => html`<h3 class="plain">Delivery ${badge(String(d.status))} <span class="mono">${String(d.id).slice(0, 8)}…</span> · ${String(d.event_type)}</h3>
           <p class="mono muted">${String(d.url)}</p>
@@ -167,4 +167,14 @@ function storyBody(s: PaymentStory): SafeHtml {
     </section>
     ${s.exceptions.length ? html`<section class="panel"><h2>Reconciliation exceptions</h2>${s.exceptions.map((x) => html`<p><a href="/exceptions/${String(x.id)}">#${String(x.id)}</a> ${String(x.kind)} · ${x.resolved_at ? badge('resolved', 'ok') : badge('open', 'bad')}</p>`)}</section>` : ''}
     ${s.refunds.length ? html`<section class="panel"><h2>Refunds</h2>${s.refunds.map((r) => html`<p><a class="mono" href="/payments/${String(r.id)}">${String(r.id)}</a> ${badge(String(r.status))} ${rwf(Number(r.amount))}</p>`)}</section>` : ''}`;
+}
+
+/**
+ * When the dispatcher took an outbox event: the moment it made the event's delivery. The sweeper
+ * marks an event consumed later; consumed with no delivery means the app had no webhook URL.
+ */
+function taken(event: Record<string, unknown>): SafeHtml {
+  if (event.delivery_created_at) return html`taken by the dispatcher ${when(event.delivery_created_at as Date)}`;
+  if (event.consumed_at) return html`nothing to deliver (no webhook URL in this mode), seen ${when(event.consumed_at as Date)}`;
+  return html`<strong>not taken by the dispatcher yet</strong>`;
 }

@@ -213,6 +213,8 @@ describe('on-call console', () => {
     expect(story).toContain('collection.requesttopay');
     expect(story).toMatch(/Ledger: collect_\w+/); // the journal of the cash in (its kind depends on settlement)
     expect(story).toContain('payment.succeeded');
+    // Its event reached the dispatcher: taken when its delivery was made, before the sweeper's mark.
+    expect(story).toMatch(/payment\.succeeded written [\d-]+ [\d:]+Z, published [\d-]+ [\d:]+Z, taken by the dispatcher [\d-]+ [\d:]+Z/);
     expect(story).toContain(requestId);
     await screenshotAtEveryWidth(page, shots, '05b-payment-story-succeeded');
 

@@ -230,7 +230,15 @@ export class OpsViewsRepository {
           WHERE j.transaction_id = $1 ORDER BY j.id, e.id`,
         [transactionId],
       ),
-      queryRows(em, `SELECT id, event_type, created_at, published_at, consumed_at FROM outbox_events WHERE transaction_id = $1 ORDER BY created_at`, [transactionId]),
+      // Taken: when the dispatcher made the event's delivery; the sweeper's consumed_at comes later,
+      // and alone (no delivery) means the app had no webhook URL in that mode.
+      queryRows(
+        em,
+        `SELECT e.id, e.event_type, e.created_at, e.published_at, e.consumed_at,
+                (SELECT min(d.created_at) FROM webhook_deliveries d WHERE d.event_id = e.id) AS delivery_created_at
+           FROM outbox_events e WHERE e.transaction_id = $1 ORDER BY e.created_at`,
+        [transactionId],
+      ),
       queryRows(em, `SELECT id, event_type, url, status, mode, attempt_count, replay_count, next_attempt_at, last_status_code, last_error, created_at, delivered_at FROM webhook_deliveries WHERE transaction_id = $1 ORDER BY created_at`, [transactionId]),
       queryRows(
         em,
