@@ -16,10 +16,10 @@ import { POST_P99_TARGET_MS } from './targets';
  * `npm run bench:hops`: where the time of `POST /v1/payments` goes, hop by hop. The whole stack
  * runs with OpenTelemetry on, exporting to a receiver in this process; POSTs (each with its own
  * Idempotency-Key, as the SDK sends) are paced at each rate in turn, and every trace is cut at
- * the moments its spans mark (post-hops.ts): the gateway's checks and claim, each queue hop, each
- * service's commits, the operator call, the way back. Prints p50/p90/p99 per hop beside the
- * client's own latency; asserts nothing. Tracing costs CPU of its own, so the absolute figures sit
- * above bench:api's; the split is what this is for.
+ * the moments its spans mark (post-hops.ts): the gateway's checks, each queue hop, each service's
+ * commits, the operator call, the way back. Prints p50/p90/p99 per hop beside the client's own
+ * latency, and the moments some traces lacked; asserts nothing. Tracing costs CPU of its own,
+ * so the absolute figures sit above bench:api's; the split is what this is for.
  */
 class HopsConfig {
   /** Rates to pace POSTs at, in turn, comma-separated (requests/s). */
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
           `at ${rate} req/s: ${client.requests} POSTs, client p50 ${client.p50.toFixed(1)} ms, p99 ${client.p99.toFixed(1)} ms (non-2xx ${client.non2xx}, errors ${client.errors})   [target p99 < ${POST_P99_TARGET_MS} ms at half the maximum]`,
           ...(machine ? [`  the machine meanwhile: ${formatMachine(machine)}`] : []),
           `  traces: ${hops.traces}, with every hop: ${hops.complete} (a batched statement shows in the trace of the call that sent the batch only)`,
+          ...hops.missing.map((m) => `  lacking the ${m.moment}: ${m.traces} traces${m.traces === hops.traces ? ' (every one: the services\' spans have changed, see post-hops.ts)' : ''}`),
           '| hop | p50 ms | p90 ms | p99 ms | mean ms |',
           '|---|---|---|---|---|',
           ...[...hops.hops, hops.total].map(row),

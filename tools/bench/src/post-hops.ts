@@ -21,22 +21,20 @@ const INITIATION_CALL = /^operator \w+ (?!\S*(token|status))\S+$/;
 /**
  * The way of `POST /v1/payments` from the gateway to the operator and back: from the request's
  * start, each hop runs to the moment its spans mark, so the hops of a trace add up to the whole
- * request.
+ * request. Since steps 43 and 44 the gateway writes nothing on the way: payments-core claims the
+ * Idempotency-Key in the pending row's insert and stores the answer with the initiation's outcome.
  */
 const HOPS: { label: string; until: Moment }[] = [
-  { label: 'gateway: request read, key and body checked', until: at('api-gateway', /idempotency_claim/, 'start') },
-  { label: 'gateway: Idempotency-Key claim committed', until: at('api-gateway', /idempotency_claim/, 'end') },
+  { label: 'gateway: request read, key and body checked', until: at('api-gateway', /send create-payment$/, 'start') },
   { label: 'queue: create-payment to payments-core', until: at('payments-core', /process create-payment$/, 'start') },
-  { label: 'payments-core: pending row priced and committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
+  { label: 'payments-core: pending row and key claim, priced and committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
   { label: 'queue: initiate-transaction to operator-adapter', until: at('operator-adapter', /process initiate-transaction$/, 'start') },
   { label: 'operator-adapter: transaction read, request built', until: at('operator-adapter', INITIATION_CALL, 'start') },
   { label: 'operator: request to pay (HTTP to the simulator)', until: at('operator-adapter', INITIATION_CALL, 'end') },
   { label: 'operator-adapter: request log committed', until: at('operator-adapter', /process initiate-transaction$/, 'end') },
   { label: 'queue: reply to payments-core', until: at('payments-core', /set-initiation-states/, 'start') },
-  { label: 'payments-core: initiation outcome committed', until: at('payments-core', /set-initiation-states/, 'end') },
-  { label: 'queue: reply to the gateway', until: at('api-gateway', /idempotency_complete/, 'start') },
-  { label: 'gateway: answer stored', until: at('api-gateway', /idempotency_complete/, 'end') },
-  { label: 'gateway: response written', until: { ...REQUEST, edge: 'end' } },
+  { label: 'payments-core: initiation outcome and answer committed', until: at('payments-core', /set-initiation-states/, 'end') },
+  { label: 'queue: reply to the gateway, response written', until: { ...REQUEST, edge: 'end' } },
 ];
 
 const MOMENTS: Moment[] = [{ ...REQUEST, edge: 'start' }, ...HOPS.map((hop) => hop.until)];
@@ -57,6 +55,11 @@ export interface PostHops {
   traces: number;
   /** Those with every moment present (a batch's statement shows in the trace of the call that flushed it only). */
   complete: number;
+  /**
+   * Each moment some traces lacked, with how many: a moment no trace has means the services'
+   * spans changed and HOPS must follow them.
+   */
+  missing: { moment: string; traces: number }[];
   hops: HopFigures[];
   /** The whole request, over the complete traces. */
   total: HopFigures;
@@ -82,11 +85,13 @@ export function postHops(spans: readonly ReceivedSpan[], slowestCount = 0): Post
   }
   const durations = POST_HOPS.map(() => [] as number[]);
   const complete: SlowPost[] = [];
+  const lacking = MOMENTS.map(() => 0);
   let traces = 0;
   for (const trace of byTrace.values()) {
     if (!trace.some((span) => matches(span, REQUEST))) continue;
     traces++;
     const moments = MOMENTS.map((moment) => timeOf(trace, moment));
+    moments.forEach((t, i) => t === undefined && lacking[i]++);
     if (moments.some((t) => t === undefined)) continue;
     const times = moments as number[];
     const hopMs = POST_HOPS.map((_, hop) => times[hop + 1] - times[hop]);
@@ -96,10 +101,15 @@ export function postHops(spans: readonly ReceivedSpan[], slowestCount = 0): Post
   return {
     traces,
     complete: complete.length,
+    missing: MOMENTS.flatMap((moment, i) => (lacking[i] ? [{ moment: describeMoment(moment), traces: lacking[i] }] : [])),
     hops: POST_HOPS.map((label, hop) => figures(label, durations[hop])),
     total: figures('whole request', complete.map((post) => post.totalMs)),
     slowest: complete.sort((a, b) => b.totalMs - a.totalMs).slice(0, slowestCount),
   };
+}
+
+function describeMoment(moment: Moment): string {
+  return `${moment.edge} of ${moment.service}'s span ${moment.span.source}`;
 }
 
 function matches(span: ReceivedSpan, moment: Omit<Moment, 'edge'>): boolean {
