@@ -146,7 +146,13 @@ describe('on-call console', () => {
     await waitFor(async () => ((await queue.getJobState(jobId)) === 'failed' ? true : undefined), { what: 'the job to fail' });
     // ...until the transaction is there: a retry then succeeds.
     await insertTransaction(system.db.dataSource, late);
-    await system.db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DEADLINE_EXCEEDED', completed_at = now() WHERE id = $1`, [late.id]);
+    // Final, with its event (already delivered), in one statement, as payments-core writes them: the money invariants stay clean.
+    await system.db.dataSource.query(
+      `WITH failed AS (UPDATE transactions SET status = 'failed', failure_code = 'DEADLINE_EXCEEDED', completed_at = now() WHERE id = $1 RETURNING id, app_id)
+       INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload, published_at, consumed_at)
+       SELECT gen_random_uuid(), 'payment.failed', id, app_id, '{}'::json, now(), now() FROM failed`,
+      [late.id],
+    );
 
     const { context, page, errors } = await signIn(OPERATOR);
     await page.getByRole('link', { name: 'Queues' }).click();
@@ -222,6 +228,13 @@ describe('on-call console', () => {
     await page.getByRole('link', { name: 'Overview' }).click();
     const breakers = page.locator('section', { has: page.getByRole('heading', { name: 'Operators: circuit breakers' }) });
     await expect(breakers.getByRole('row', { name: /mtn/ }).textContent()).resolves.toMatch(/mtn\s*test\s*closed/);
+    // Everything the tests did so far, through the services or as they would, keeps the money invariants.
+    const invariants = page.locator('section', { has: page.getByRole('heading', { name: 'Money invariants (last reconciler check)' }) });
+    await expect(invariants.getByRole('cell', { name: 'final_transactions_announced' }).isVisible()).resolves.toBe(true);
+    await expect(invariants.textContent()).resolves.not.toContain('violated');
+    // The payment's event has its delivery: the dispatcher took it, whether or not the sweeper has marked it yet.
+    const outbox = page.locator('section', { has: page.getByRole('heading', { name: 'Outbox lag' }) });
+    await expect(outbox.textContent()).resolves.toMatch(/Published, not taken by the dispatcher\s*0/);
     await screenshotAtEveryWidth(page, shots, '03b-overview-after-traffic');
 
     await page.goto(`${console_}/audit`);

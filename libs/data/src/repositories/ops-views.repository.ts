@@ -176,14 +176,22 @@ export class OpsViewsRepository {
     }));
   }
 
-  /** How far the outbox is behind: events not yet published, and published ones the dispatcher has not taken. */
+  /**
+   * How far the outbox is behind: events not yet published, and published ones the dispatcher has
+   * not taken (no delivery made of them yet, and not yet marked consumed by the sweeper, which marks
+   * the events of an app without a webhook URL after its grace period).
+   */
   async outboxProgress(): Promise<OutboxProgress> {
     const [row] = await queryRows(
       this.dataSource.manager,
-      `SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
+      `WITH not_taken AS (
+         SELECT e.published_at FROM outbox_events e
+          WHERE e.published_at IS NOT NULL AND e.consumed_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id))
+       SELECT (SELECT count(*)::int FROM outbox_events WHERE published_at IS NULL) AS unpublished,
               (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM outbox_events WHERE published_at IS NULL) AS oldest_unpublished,
-              (SELECT count(*)::int FROM outbox_events WHERE published_at IS NOT NULL AND consumed_at IS NULL) AS not_taken,
-              (SELECT extract(epoch FROM now() - min(published_at))::float8 FROM outbox_events WHERE published_at IS NOT NULL AND consumed_at IS NULL) AS oldest_not_taken`,
+              (SELECT count(*)::int FROM not_taken) AS not_taken,
+              (SELECT extract(epoch FROM now() - min(published_at))::float8 FROM not_taken) AS oldest_not_taken`,
     );
     return {
       unpublished: row.unpublished as number,
