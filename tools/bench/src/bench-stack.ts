@@ -182,7 +182,8 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
         );
         const settings = rows.map((r) => `${r.name}=${r.name === 'shared_buffers' ? `${(Number(r.setting) * 8) / 1024}MB` : r.setting}`).join(', ');
         const reached = overSockets ? 'through their Unix sockets (BENCH_TRANSPORT=unix)' : 'over TCP on loopback (BENCH_TRANSPORT=tcp)';
-        return `private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own); reached ${reached}`;
+        // The services run on this process's Node.js: `npm run bench:…` gives the project's, a bare `node` may not.
+        return `services on Node.js ${process.version}; private Postgres :${postgres.port} (${settings}); private Redis :${redis.port} (no persistence, as the machine's own); reached ${reached}`;
       },
       stop,
     };
