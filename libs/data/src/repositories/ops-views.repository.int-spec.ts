@@ -18,9 +18,9 @@ describe('OpsViewsRepository: outbox events taken or not', () => {
 
   type EventState = 'unpublished' | 'published' | 'delivered' | 'consumed_without_delivery';
 
-  /** A final payment with its event in `state`; returns the transaction id. */
+  /** A payment with its event in `state` (the views read the event, not the status); returns the transaction id. */
   async function paymentWithEvent(owner: { merchantId: string; appId: string }, state: EventState): Promise<string> {
-    const tx = await insertTransaction(db.dataSource, newTransaction(owner, { status: 'succeeded' }));
+    const tx = await insertTransaction(db.dataSource, newTransaction(owner));
     const eventId = randomUUID();
     await db.dataSource.query(
       `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload, published_at, consumed_at)
