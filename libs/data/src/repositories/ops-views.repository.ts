@@ -238,16 +238,8 @@ export class OpsViewsRepository {
           WHERE j.transaction_id = $1 ORDER BY j.id, e.id`,
         [transactionId],
       ),
-      // Taken: when the dispatcher made the event's delivery; the sweeper's consumed_at comes later,
-      // and alone (no delivery) means the app had no webhook URL in that mode.
-      queryRows(
-        em,
-        `SELECT e.id, e.event_type, e.created_at, e.published_at, e.consumed_at,
-                (SELECT min(d.created_at) FROM webhook_deliveries d WHERE d.event_id = e.id) AS delivery_created_at
-           FROM outbox_events e WHERE e.transaction_id = $1 ORDER BY e.created_at`,
-        [transactionId],
-      ),
-      queryRows(em, `SELECT id, event_type, url, status, mode, attempt_count, replay_count, next_attempt_at, last_status_code, last_error, created_at, delivered_at FROM webhook_deliveries WHERE transaction_id = $1 ORDER BY created_at`, [transactionId]),
+      queryRows(em, `SELECT id, event_type, created_at, published_at, consumed_at FROM outbox_events WHERE transaction_id = $1 ORDER BY created_at`, [transactionId]),
+      queryRows(em, `SELECT id, event_id, event_type, url, status, mode, attempt_count, replay_count, next_attempt_at, last_status_code, last_error, created_at, delivered_at FROM webhook_deliveries WHERE transaction_id = $1 ORDER BY created_at`, [transactionId]),
       queryRows(
         em,
         `SELECT wa.delivery_id, wa.attempt_number, wa.started_at, wa.duration_ms, wa.status_code, wa.error, wa.trigger, left(wa.response_body, 500) AS response_body
@@ -270,7 +262,9 @@ export class OpsViewsRepository {
       operatorRequests,
       operatorCallbacks,
       journals: [...journals.values()],
-      outboxEvents,
+      // Taken: when the dispatcher made the event's delivery (the deliveries come oldest first); the
+      // sweeper's consumed_at comes later, and alone (no delivery) means the app had no webhook URL in that mode.
+      outboxEvents: outboxEvents.map((e) => ({ ...e, delivery_created_at: deliveries.find((d) => d.event_id === e.id)?.created_at ?? null })),
       deliveries: deliveries.map((d) => ({ ...d, attempts: attempts.filter((a) => a.delivery_id === d.id) })),
       reconciliationCheck: checks[0] ?? null,
       exceptions,
