@@ -1,0 +1,130 @@
+import { QueryRunner } from 'typeorm';
+import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
+import { createTestDatabase, TestDatabase } from '@momo/testing';
+import { TAKE_IDS_SQL } from './outbox.repository';
+import { FINALIZE_IN_ID_ORDER_SQL, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
+
+/**
+ * Statements that reach their rows by key, with a second condition that a partial index also
+ * matches ("still pending", "not yet published"). Each keeps one generic plan per connection, made
+ * whenever it was first planned: often while few rows met that condition. The plan must still
+ * probe the primary key once thousands do (customers taking minutes to approve; events piling up
+ * while Redis is away), not walk the partial index in every call.
+ */
+interface Statement {
+  name: string;
+  sql: string;
+  parameters: number;
+  /** Run by keyedRows (the keyed pool's planner settings); otherwise prepared on an ordinary connection. */
+  keyed: boolean;
+}
+
+const TRANSACTION_STATEMENTS: Statement[] = [
+  { name: 'initiation outcomes with their answers', sql: SET_INITIATION_STATES_ANSWERING_SQL, parameters: 10, keyed: true },
+  { name: 'initiation outcomes', sql: `${SET_INITIATION_STATES_SQL} RETURNING t.*`, parameters: 3, keyed: true },
+  { name: 'one initiation outcome', sql: SET_INITIATION_STATE_SQL, parameters: 3, keyed: false },
+  { name: 'final outcomes', sql: FINALIZE_IN_ID_ORDER_SQL, parameters: 5, keyed: false },
+];
+
+const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2, keyed: false };
+
+describe('statements that reach rows by key, planned once', () => {
+  let db: TestDatabase;
+  let runner: QueryRunner;
+  let prepared = 0;
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    // Analysed only when a test says so: a background analyse would replan the statements.
+    await db.dataSource.query(`ALTER TABLE transactions SET (autovacuum_enabled = false)`);
+    await db.dataSource.query(`ALTER TABLE outbox_events SET (autovacuum_enabled = false)`);
+    runner = db.dataSource.createQueryRunner();
+  });
+  afterEach(async () => {
+    await runner.release();
+    await db.drop();
+  });
+
+  /** Prepares the statement on the runner's connection; `plan()` then explains the generic plan it keeps. */
+  async function prepare(statement: Statement): Promise<{ plan: () => Promise<string> }> {
+    const name = `plan_probe_${prepared++}`;
+    await runner.query(`PREPARE ${name} AS ${statement.sql}`);
+    const nulls = Array.from({ length: statement.parameters }, () => 'NULL').join(', ');
+    // An ordinary connection settles on a generic plan after a few calls: forced here, to see it at once.
+    const settings = statement.keyed ? KEYED_PLANNER_OPTIONS.split(' ').filter((word) => word !== '-c') : ['plan_cache_mode=force_generic_plan'];
+    return {
+      plan: async () => {
+        for (const setting of settings) await runner.query(`SET ${setting.replace('=', ' = ')}`);
+        try {
+          const rows: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN (COSTS OFF) EXECUTE ${name}(${nulls})`);
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          for (const setting of settings) await runner.query(`RESET ${setting.split('=')[0]}`);
+        }
+      },
+    };
+  }
+
+  /** Runs `sql` with foreign keys off for the session: only the plans matter, so the rows' merchants and apps are left out. */
+  async function fill(sql: string, values: unknown[]): Promise<void> {
+    const filler = db.dataSource.createQueryRunner();
+    try {
+      await filler.query(`SET session_replication_role = replica`);
+      await filler.query(sql, values);
+    } finally {
+      await filler.release();
+    }
+  }
+
+  const insertTransactions = (count: number, status: 'pending' | 'succeeded') =>
+    fill(
+      `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, network, provider, initiated_by, status, completed_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'test', 'collect', 1500, 0, '250788' || lpad(n::text, 6, '0'), 'mtn', 'mtn_momo', 'api',
+              $2, CASE WHEN $2 = 'pending' THEN NULL ELSE now() END
+         FROM generate_series(1, $1::int) n`,
+      [count, status],
+    );
+
+  const insertEvents = (count: number, published: boolean) =>
+    fill(
+      `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload, published_at)
+       SELECT gen_random_uuid(), 'payment.succeeded', gen_random_uuid(), gen_random_uuid(), '{}', CASE WHEN $2 THEN now() END
+         FROM generate_series(1, $1::int) n`,
+      [count, published],
+    );
+
+  const expectPlan = (statement: Statement, plan: string, byKey: RegExp, walking: RegExp) => {
+    expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.stringMatching(byKey) });
+    expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.not.stringMatching(walking) });
+  };
+  const TRANSACTION_BY_KEY = /Index Scan using transactions_pkey on transactions/;
+  const WALKING_PENDING = /pending_idx|Seq Scan on transactions/;
+
+  it('keyed statements on transactions: planned on an empty table, and still once thousands are pending', async () => {
+    const keyed = TRANSACTION_STATEMENTS.filter((s) => s.keyed);
+    const probes = [];
+    for (const statement of keyed) probes.push(await prepare(statement));
+    for (const [i, statement] of keyed.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+
+    await insertTransactions(5_000, 'pending');
+    for (const [i, statement] of keyed.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+  });
+
+  it('every statement on transactions: planned when few of many were pending (as last analysed)', async () => {
+    await insertTransactions(20_000, 'succeeded');
+    await insertTransactions(20, 'pending');
+    await runner.query(`ANALYZE transactions`);
+    for (const statement of TRANSACTION_STATEMENTS) expectPlan(statement, await (await prepare(statement)).plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+  });
+
+  it('outbox events taken by id: planned on an empty table, and when few of many were unpublished', async () => {
+    const byKey = /(Index Scan using outbox_events_pkey on outbox_events n|Bitmap Index Scan on outbox_events_pkey)/;
+    const walking = /outbox_unpublished_idx|Seq Scan on outbox_events/;
+    expectPlan(OUTBOX_TAKE_IDS, await (await prepare(OUTBOX_TAKE_IDS)).plan(), byKey, walking);
+
+    await insertEvents(20_000, true);
+    await insertEvents(20, false);
+    await runner.query(`ANALYZE outbox_events`);
+    expectPlan(OUTBOX_TAKE_IDS, await (await prepare(OUTBOX_TAKE_IDS)).plan(), byKey, walking);
+  });
+});
