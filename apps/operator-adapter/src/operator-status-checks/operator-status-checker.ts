@@ -71,7 +71,7 @@ export class OperatorStatusChecker {
   private async ask(transaction: TransactionEntity, reason: StatusCheckReason, checkedFor: CheckedFor = reason) {
     const count = (answer: CheckAnswer) => statusChecks.inc({ network: transaction.network, mode: transaction.mode, reason: checkedFor, answer });
     const connector = this.operators.connectorFor(transaction.network, transaction.mode);
-    if (!connector || !(await this.budget.admitStatusQuery(transaction.network, transaction.mode))) {
+    if (!connector || !(await this.budget.admitStatusQuery(transaction.network, transaction.mode, reason === 'callback' ? 'callback' : 'schedule'))) {
       this.logger.debug({ transactionId: transaction.id, reason }, 'status check skipped: operator not configured or query budget spent; the reconciler asks again');
       count('not_asked');
       return undefined;

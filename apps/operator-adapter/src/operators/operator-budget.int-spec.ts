@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
 import { loadConfig } from '@momo/platform';
 import { deleteQueueKeys, TEST_REDIS_URL, uniqueQueuePrefix } from '@momo/testing';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
 import { keepingInitiationBudget } from './initiation-budget';
-import { OperatorRequestBudget } from './operator-budget';
+import { OperatorRequestBudget, StatusQueryOrigin } from './operator-budget';
 import { Initiation, OperatorConnector, OperatorTransaction } from './operator-connector';
 import { SharedRateLimiter } from './shared-rate-limiter';
 
@@ -76,21 +77,37 @@ describe('operator request budgets (real Redis)', () => {
     expect(second.outcome.kind === 'rate_limited' && second.outcome.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(sent).toEqual(['first']);
     // The status query shares the operator's whole budget, and yields to initiations: skipped too.
-    expect(await two.admitStatusQuery('mtn', 'test')).toBe(false);
+    expect(await two.admitStatusQuery('mtn', 'test', 'callback')).toBe(false);
     // Airtel's budget is its own.
-    expect(await two.admitStatusQuery('airtel', 'test')).toBe(true);
+    expect(await two.admitStatusQuery('airtel', 'test', 'callback')).toBe(true);
   });
 
   it('status queries keep to their own cap inside the operator budget', async () => {
     const env = { MTN_LIVE_REQUESTS_PER_SECOND: '1000', MTN_LIVE_STATUS_QUERIES_PER_SECOND: '1' };
     const [one, two] = [replica(env), replica(env)];
-    expect(await one.admitStatusQuery('mtn', 'live')).toBe(true);
+    expect(await one.admitStatusQuery('mtn', 'live', 'callback')).toBe(true);
     // Slots at +1 s and +2 s are within the 2 s a status check may wait for its turn; the one at
     // +3 s is not: that check is skipped (the reconciler asks again), whichever replica asked.
-    const answers = await Promise.all([two.admitStatusQuery('mtn', 'live'), one.admitStatusQuery('mtn', 'live'), two.admitStatusQuery('mtn', 'live')]);
+    const answers = await Promise.all([two.admitStatusQuery('mtn', 'live', 'callback'), one.admitStatusQuery('mtn', 'live', 'callback'), two.admitStatusQuery('mtn', 'live', 'callback')]);
     expect(answers.filter(Boolean)).toHaveLength(2);
     // Initiations still have the rest of MTN's budget.
     expect(await one.admitInitiation('mtn', 'live')).toEqual({ admitted: true });
+  });
+
+  it("a reconciler's scheduled status query yields to a callback's when the status budget is short", async () => {
+    const env = { AIRTEL_LIVE_REQUESTS_PER_SECOND: '1000', AIRTEL_LIVE_STATUS_QUERIES_PER_SECOND: '1' };
+    const [one, two] = [replica(env), replica(env)];
+    // Asked one after the other (50 ms apart, so their places in the queue are known), each waiting for its slot.
+    const inTurn = async (asks: [OperatorRequestBudget, StatusQueryOrigin][]) => {
+      const answers: Promise<boolean>[] = [];
+      for (const [budget, origin] of asks) {
+        answers.push(budget.admitStatusQuery('airtel', 'live', origin));
+        await sleep(50);
+      }
+      return Promise.all(answers);
+    };
+    // Slots at +0 and +1 s; the next, at +2 s, is within the 2 s a callback's check may wait, beyond the 1 s a scheduled one may.
+    expect(await inTurn([[one, 'schedule'], [two, 'callback'], [one, 'schedule'], [two, 'callback']])).toEqual([true, true, false, true]);
   });
 
   it('with Redis unreachable, calls are still weighed (in this process) and nothing throws', async () => {

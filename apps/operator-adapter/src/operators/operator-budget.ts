@@ -10,9 +10,15 @@ import { Pace, SharedRateLimiter } from './shared-rate-limiter';
 /** How long a status check may wait for its own slot (a later one is left to the reconciler). */
 export const STATUS_QUERY_MAX_WAIT_MS = 2_000;
 
+/**
+ * Why a status query is made: a callback says the customer has answered (the webhook waits on
+ * it), or the reconciler asks on its schedule about a transaction nobody has told us about.
+ */
+export type StatusQueryOrigin = 'callback' | 'schedule';
+
 const decisions = new Counter({
   name: 'momo_operator_budget_calls_total',
-  help: 'Calls to each operator and mode weighed against our request budget for it (MTN_/AIRTEL_*_REQUESTS_PER_SECOND), by call (initiation, status), result (admitted, refused: not sent) and where it was counted (shared: Redis, every replica; process: Redis unreachable, this replica alone).',
+  help: 'Calls to each operator and mode weighed against our request budget for it (MTN_/AIRTEL_*_REQUESTS_PER_SECOND), by call (initiation; status, after a callback; status_scheduled, by the reconciler), result (admitted, refused: not sent) and where it was counted (shared: Redis, every replica; process: Redis unreachable, this replica alone).',
   labelNames: ['network', 'mode', 'call', 'result', 'counted'],
   registers: [metricsRegistry],
 });
@@ -24,7 +30,11 @@ export type BudgetDecision = { admitted: true } | { admitted: false; retryAfterS
  * "Request budgets"). Every initiation and status query takes a slot of the operator's whole
  * budget; status queries also take one of their own (MTN caps them apart). Initiations come
  * first: a status query is only admitted while the shared queue is at most half as deep as an
- * initiation would accept, so a reconciliation sweep cannot crowd out a merchant's request.
+ * initiation would accept, so a reconciliation sweep cannot crowd out a merchant's request. In
+ * the same way a scheduled status query yields to a callback's: it is admitted only while the
+ * queues are at most half as deep as a callback's query would accept, so when the status budget
+ * is short (MTN's is 10 a second) the reconciler's polls of unanswered prompts cannot hold up the
+ * payments whose customers have answered.
  */
 @Injectable()
 export class OperatorRequestBudget implements OnApplicationShutdown {
@@ -45,11 +55,12 @@ export class OperatorRequestBudget implements OnApplicationShutdown {
   }
 
   /** Waits for the status query's slot; false when over budget (the check is skipped; the reconciler asks again). */
-  async admitStatusQuery(network: Network, mode: Mode): Promise<boolean> {
+  async admitStatusQuery(network: Network, mode: Mode, origin: StatusQueryOrigin): Promise<boolean> {
     const budget = this.budget(network, mode);
-    const decision = await this.take(network, mode, 'status', [
-      { bucket: 'status', perSecond: budget.statusQueries, maxWaitMs: STATUS_QUERY_MAX_WAIT_MS },
-      { bucket: 'all', perSecond: budget.requests, maxWaitMs: Math.floor(this.config.OPERATOR_INITIATION_MAX_WAIT_MS / 2) },
+    const share = origin === 'callback' ? 1 : 2;
+    const decision = await this.take(network, mode, origin === 'callback' ? 'status' : 'status_scheduled', [
+      { bucket: 'status', perSecond: budget.statusQueries, maxWaitMs: Math.floor(STATUS_QUERY_MAX_WAIT_MS / share) },
+      { bucket: 'all', perSecond: budget.requests, maxWaitMs: Math.floor(this.config.OPERATOR_INITIATION_MAX_WAIT_MS / 2 / share) },
     ]);
     return decision.admitted;
   }
@@ -58,7 +69,7 @@ export class OperatorRequestBudget implements OnApplicationShutdown {
     this.redis.disconnect();
   }
 
-  private async take(network: Network, mode: Mode, call: 'initiation' | 'status', paces: Pace[]): Promise<BudgetDecision> {
+  private async take(network: Network, mode: Mode, call: 'initiation' | 'status' | 'status_scheduled', paces: Pace[]): Promise<BudgetDecision> {
     const reservation = await this.limiter.reserve(`${network}.${mode}`, paces);
     decisions.inc({ network, mode, call, result: reservation.admitted ? 'admitted' : 'refused', counted: reservation.counted });
     if (!reservation.admitted) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(reservation.overMs / 1000)) };
