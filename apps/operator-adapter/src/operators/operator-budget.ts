@@ -57,10 +57,11 @@ export class OperatorRequestBudget implements OnApplicationShutdown {
   /** Waits for the status query's slot; false when over budget (the check is skipped; the reconciler asks again). */
   async admitStatusQuery(network: Network, mode: Mode, origin: StatusQueryOrigin): Promise<boolean> {
     const budget = this.budget(network, mode);
-    const share = origin === 'callback' ? 1 : 2;
+    // The fraction of a callback's wait this query may wait for its slots.
+    const patience = origin === 'callback' ? 1 : 0.5;
     const decision = await this.take(network, mode, origin === 'callback' ? 'status' : 'status_scheduled', [
-      { bucket: 'status', perSecond: budget.statusQueries, maxWaitMs: Math.floor(STATUS_QUERY_MAX_WAIT_MS / share) },
-      { bucket: 'all', perSecond: budget.requests, maxWaitMs: Math.floor(this.config.OPERATOR_INITIATION_MAX_WAIT_MS / 2 / share) },
+      { bucket: 'status', perSecond: budget.statusQueries, maxWaitMs: Math.floor(STATUS_QUERY_MAX_WAIT_MS * patience) },
+      { bucket: 'all', perSecond: budget.requests, maxWaitMs: Math.floor((this.config.OPERATOR_INITIATION_MAX_WAIT_MS / 2) * patience) },
     ]);
     return decision.admitted;
   }

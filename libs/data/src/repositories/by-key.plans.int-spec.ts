@@ -1,15 +1,17 @@
 import { QueryRunner } from 'typeorm';
-import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
+import { KEYED_PLANNER_SETTINGS } from '@momo/platform';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { TAKE_IDS_SQL } from './outbox.repository';
 import { FINALIZE_IN_ID_ORDER_SQL, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
+import { CLAIM_ATTEMPT_SQL } from './webhook-deliveries.repository';
 
 /**
  * Statements that reach their rows by key, with a second condition that a partial index also
  * matches ("still pending", "not yet published"). Each keeps one generic plan per connection, made
  * whenever it was first planned: often while few rows met that condition. The plan must still
  * probe the primary key once thousands do (customers taking minutes to approve; events piling up
- * while Redis is away), not walk the partial index in every call.
+ * while Redis is away; deliveries due to an endpoint that is down), not walk the partial index in
+ * every call.
  */
 interface Statement {
   name: string;
@@ -27,6 +29,7 @@ const TRANSACTION_STATEMENTS: Statement[] = [
 ];
 
 const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2, keyed: false };
+const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4, keyed: false };
 
 describe('statements that reach rows by key, planned once', () => {
   let db: TestDatabase;
@@ -38,6 +41,7 @@ describe('statements that reach rows by key, planned once', () => {
     // Analysed only when a test says so: a background analyse would replan the statements.
     await db.dataSource.query(`ALTER TABLE transactions SET (autovacuum_enabled = false)`);
     await db.dataSource.query(`ALTER TABLE outbox_events SET (autovacuum_enabled = false)`);
+    await db.dataSource.query(`ALTER TABLE webhook_deliveries SET (autovacuum_enabled = false)`);
     runner = db.dataSource.createQueryRunner();
   });
   afterEach(async () => {
@@ -51,7 +55,7 @@ describe('statements that reach rows by key, planned once', () => {
     await runner.query(`PREPARE ${name} AS ${statement.sql}`);
     const nulls = Array.from({ length: statement.parameters }, () => 'NULL').join(', ');
     // An ordinary connection settles on a generic plan after a few calls: forced here, to see it at once.
-    const settings = statement.keyed ? KEYED_PLANNER_OPTIONS.split(' ').filter((word) => word !== '-c') : ['plan_cache_mode=force_generic_plan'];
+    const settings = statement.keyed ? KEYED_PLANNER_SETTINGS : ['plan_cache_mode=force_generic_plan'];
     return {
       plan: async () => {
         for (const setting of settings) await runner.query(`SET ${setting.replace('=', ' = ')}`);
@@ -93,6 +97,15 @@ describe('statements that reach rows by key, planned once', () => {
       [count, published],
     );
 
+  const insertDueDeliveries = (count: number) =>
+    fill(
+      `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'test', 'payment.succeeded', 'https://example.com/hook', '{}',
+              now() - interval '1 minute'
+         FROM generate_series(1, $1::int) n`,
+      [count],
+    );
+
   const expectPlan = (statement: Statement, plan: string, byKey: RegExp, walking: RegExp) => {
     expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.stringMatching(byKey) });
     expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.not.stringMatching(walking) });
@@ -126,5 +139,15 @@ describe('statements that reach rows by key, planned once', () => {
     await insertEvents(20, false);
     await runner.query(`ANALYZE outbox_events`);
     expectPlan(OUTBOX_TAKE_IDS, await (await prepare(OUTBOX_TAKE_IDS)).plan(), byKey, walking);
+  });
+
+  it('the webhook attempt claim: planned on an empty table, and on one of thousands of due deliveries', async () => {
+    const byKey = /Index Scan using webhook_deliveries_pkey on webhook_deliveries d/;
+    const walking = /webhook_deliveries_due_idx/;
+    expectPlan(WEBHOOK_CLAIM_ATTEMPT, await (await prepare(WEBHOOK_CLAIM_ATTEMPT)).plan(), byKey, walking);
+
+    await insertDueDeliveries(5_000);
+    await runner.query(`ANALYZE webhook_deliveries`);
+    expectPlan(WEBHOOK_CLAIM_ATTEMPT, await (await prepare(WEBHOOK_CLAIM_ATTEMPT)).plan(), byKey, walking);
   });
 });

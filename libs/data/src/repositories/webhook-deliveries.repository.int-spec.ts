@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
-import { AttemptToRecord, CLAIM_ATTEMPT_SQL, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { AttemptToRecord, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 
 /** The batched writes keep the one-attempt-once rule even when a batch names a delivery twice. */
 describe('WebhookDeliveriesRepository batches', () => {
@@ -58,56 +58,5 @@ describe('WebhookDeliveriesRepository batches', () => {
     const attempts = await repo.attemptsOf(created.delivery.id);
     expect(attempts).toHaveLength(1);
     expect(attempts[0].responseBody).toBe('a\uFFFDb');
-  });
-});
-
-/**
- * The attempt claim runs prepared, so Postgres may keep one generic plan for it from the table as
- * it was then. That plan must reach the delivery by its primary key, never by walking the
- * due-deliveries index, on an empty table (where that index looks as cheap) as on a full one.
- */
-describe('the attempt claim, prepared', () => {
-  let db: TestDatabase;
-  beforeAll(async () => (db = await createTestDatabase()));
-  afterAll(() => db?.drop());
-
-  async function genericPlan(): Promise<string> {
-    const runner = db.dataSource.createQueryRunner();
-    try {
-      await runner.query(`SET plan_cache_mode = force_generic_plan`);
-      await runner.query(`PREPARE claim_probe(uuid, int, timestamptz, timestamptz) AS ${CLAIM_ATTEMPT_SQL}`);
-      const rows: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN EXECUTE claim_probe('${randomUUID()}', 1, now(), now())`);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.query(`DEALLOCATE ALL; RESET plan_cache_mode`);
-      await runner.release();
-    }
-  }
-
-  it('reaches the delivery by primary key on an empty table and on one of thousands of due deliveries', async () => {
-    const empty = await genericPlan();
-    expect(empty).toMatch(/Index Scan using webhook_deliveries_pkey on webhook_deliveries d/);
-    expect(empty).not.toMatch(/webhook_deliveries_due_idx/);
-
-    // Only the plan matters here: the rows' events and transactions are left out (foreign keys off for this session).
-    const merchant = await seedMerchant(db.dataSource, { webhookUrl: 'https://example.com/hook' });
-    const runner = db.dataSource.createQueryRunner();
-    try {
-      await runner.query(`SET session_replication_role = replica`);
-      await runner.query(
-        `INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at)
-         SELECT gen_random_uuid(), gen_random_uuid(), $1, gen_random_uuid(), 'test', 'payment.succeeded', 'https://example.com/hook', '{}',
-                now() - interval '1 minute'
-           FROM generate_series(1, 5000)`,
-        [merchant.appId],
-      );
-    } finally {
-      await runner.query(`RESET session_replication_role`);
-      await runner.release();
-    }
-    await db.dataSource.query(`ANALYZE webhook_deliveries`);
-    const full = await genericPlan();
-    expect(full).toMatch(/Index Scan using webhook_deliveries_pkey on webhook_deliveries d/);
-    expect(full).not.toMatch(/webhook_deliveries_due_idx/);
   });
 });

@@ -91,7 +91,7 @@ const ENDPOINT_COLUMNS = `s.url AS endpoint_url, s.secret_ciphertext AS endpoint
  * due-deliveries index (`next_attempt_at`, partial on `status = 'pending'`), and on a small or
  * empty table that plan wins: kept while the table grows, it would walk every due delivery for
  * each claim. Wrapped in one `IS TRUE` (the same rows in a WHERE) they match no index, which leaves
- * the id (webhook-deliveries.repository.int-spec.ts checks the generic plan).
+ * the id (by-key.plans.int-spec.ts checks the generic plan).
  */
 export const CLAIM_ATTEMPT_SQL = `UPDATE webhook_deliveries d SET lease_until = $4
     FROM apps a, app_webhook_settings s

@@ -5,12 +5,13 @@
  * a table is a page or two is then the plan a full table needs, so such statements can be named
  * and Postgres parses and plans each once per connection (docs/performance.md, step 22).
  */
-export const KEYED_PLANNER_OPTIONS = [
+export const KEYED_PLANNER_SETTINGS: readonly string[] = [
   'plan_cache_mode=force_generic_plan',
   'enable_seqscan=off',
   'enable_bitmapscan=off',
   'enable_hashjoin=off',
   'enable_mergejoin=off',
-]
-  .map((setting) => `-c ${setting}`)
-  .join(' ');
+];
+
+/** KEYED_PLANNER_SETTINGS as a connection's startup options. */
+export const KEYED_PLANNER_OPTIONS = KEYED_PLANNER_SETTINGS.map((setting) => `-c ${setting}`).join(' ');
