@@ -1,8 +1,7 @@
-import { TransactionEntity } from '@momo/data';
 import { nationalNumber, truncateText } from '@momo/domain';
 import { OperatorHttpClient, OperatorResponse, unauthorized } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
-import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
+import { Initiation, operationKind, OperatorBalance, OperatorConnector, OperatorTransaction, SendableTransaction, StatusOutcome } from '../operators/operator-connector';
 import { lifetimeMsOf, OperatorTokenError, TokenCache } from '../operators/token-cache';
 import { objectAt, parseJson, stringAt } from '../operators/wire';
 import { airtelInitiationOutcome, airtelRefundStatusOutcome, airtelStatusOutcome } from './airtel-outcomes';
@@ -55,7 +54,7 @@ export class AirtelMoneyConnector implements OperatorConnector {
     return [{ account: 'airtel.disbursement', available, currency: stringAt(data, 'currency') ?? 'RWF' }];
   }
 
-  private collect(t: TransactionEntity): Promise<OperatorResponse> {
+  private collect(t: SendableTransaction): Promise<OperatorResponse> {
     const { country, currency } = this.settings;
     return this.call(
       t,
@@ -70,7 +69,7 @@ export class AirtelMoneyConnector implements OperatorConnector {
     );
   }
 
-  private disburse(t: TransactionEntity): Promise<OperatorResponse> {
+  private disburse(t: SendableTransaction): Promise<OperatorResponse> {
     return this.call(
       t,
       'disbursements',
@@ -102,7 +101,7 @@ export class AirtelMoneyConnector implements OperatorConnector {
     return airtelInitiationOutcome(response, 'REFUND_NOT_POSSIBLE');
   }
 
-  private async call(t: TransactionEntity | null, operation: string, method: 'GET' | 'POST', path: string, body?: string): Promise<OperatorResponse> {
+  private async call(t: SendableTransaction | null, operation: string, method: 'GET' | 'POST', path: string, body?: string): Promise<OperatorResponse> {
     // A token that went bad early is refreshed once and the call retried (a 401 means Airtel did nothing).
     return this.tokens.sendAuthorized(
       'api',

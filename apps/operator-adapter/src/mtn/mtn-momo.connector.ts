@@ -1,8 +1,7 @@
-import { TransactionEntity } from '@momo/data';
 import { truncateText } from '@momo/domain';
 import { OperatorHttpClient, OperatorResponse, unauthorized } from '../http/operator-http.client';
 import { refusal } from '../operators/failure-codes';
-import { Initiation, OperatorBalance, OperatorConnector, operationKind, OperatorTransaction, StatusOutcome } from '../operators/operator-connector';
+import { Initiation, operationKind, OperatorBalance, OperatorConnector, OperatorTransaction, SendableTransaction, StatusOutcome } from '../operators/operator-connector';
 import { lifetimeMsOf, OperatorTokenError, TokenCache } from '../operators/token-cache';
 import { parseJson, stringAt } from '../operators/wire';
 import { mtnInitiationOutcome, mtnStatusOutcome } from './mtn-outcomes';
@@ -81,7 +80,7 @@ export class MtnMomoConnector implements OperatorConnector {
 
   private async call(
     product: MtnProduct,
-    t: TransactionEntity | null,
+    t: SendableTransaction | null,
     operation: string,
     method: 'GET' | 'POST',
     path: string,

@@ -1,8 +1,9 @@
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { InitiationOutcome, QueueName, TransactionRef } from '@momo/contracts';
+import { InitiateTransactionJob, InitiationOutcome, QueueName } from '@momo/contracts';
 import { JobHandlerHost, JobHandlers } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
+import { SendableTransaction } from '../operators/operator-connector';
 import { OperatorRegistry } from '../operators/operator-registry';
 import { OperatorWork } from '../operator-work/operator-work.service';
 
@@ -27,12 +28,12 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
     this.concurrency = config.REQUEST_CONCURRENCY;
   }
 
-  private async initiate({ transactionId }: TransactionRef): Promise<InitiationOutcome> {
-    const transaction = await this.work.load(transactionId);
+  private async initiate(job: InitiateTransactionJob): Promise<InitiationOutcome> {
+    const transaction = carriedCashIn(job) ?? (await this.work.load(job.transactionId));
     const refusal = this.work.sendRefusal(transaction);
     if (refusal) {
       // Nothing is sent; payments-core keeps the transaction as it stands (the reconciler finishes a pending one).
-      this.logger.warn({ transactionId, refusal }, 'initiation not sent');
+      this.logger.warn({ transactionId: transaction.id, refusal }, 'initiation not sent');
       return { kind: 'unknown', reason: 'network', detail: `not sent: ${refusal}` };
     }
     const connector = this.operators.connectorFor(transaction.network, transaction.mode);
@@ -46,4 +47,29 @@ export class OperatorInitiationsProcessor extends JobHandlerHost<typeof QueueNam
     const { status, failureCode, failureMessage, providerRef } = confirmed;
     return { ...outcome, confirmed: { status, failureCode, failureMessage, providerRef } };
   }
+}
+
+/**
+ * The cash in the job carries (InitiateTransactionJob), pending as payments-core sent it, or null
+ * when the job names its transaction only. A cash in that became final meanwhile is sent again at
+ * worst, which the operator answers as a duplicate; the send window still counts from its creation.
+ */
+export function carriedCashIn(job: InitiateTransactionJob): SendableTransaction | null {
+  const { transactionId, mode, network, amount, msisdn, description, reference, createdAtMs } = job;
+  if (mode === undefined || network === undefined || amount === undefined || msisdn === undefined) return null;
+  if (description === undefined || reference === undefined || createdAtMs === undefined) return null;
+  return {
+    id: transactionId,
+    mode,
+    network,
+    direction: 'collect',
+    amount,
+    currency: 'RWF',
+    msisdn,
+    description,
+    reference,
+    reversesPaymentId: null,
+    status: 'pending',
+    createdAt: new Date(createdAtMs),
+  };
 }

@@ -125,7 +125,7 @@ export class OperatorStatusChecker {
    * deduplicates, and what it answers is reported. Returns whether it was re-sent.
    * Callback-triggered checks never get here.
    */
-  private async resend(subject: OperatorTransaction, connector: OperatorConnector): Promise<boolean> {
+  private async resend(subject: OperatorTransaction<TransactionEntity>, connector: OperatorConnector): Promise<boolean> {
     const t = subject.transaction;
     if (this.work.sendRefusal(t)) return false;
     this.logger.warn({ transactionId: t.id, ageSeconds: ageOf(t) }, 'operator has no record of the transaction: re-sending its initiation');

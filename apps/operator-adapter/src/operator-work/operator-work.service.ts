@@ -5,7 +5,7 @@ import { TransactionEntity, TransactionReadsRepository, traceOf } from '@momo/da
 import { initiationSendable } from '@momo/domain';
 import { JobBatches, MicroBatcher } from '@momo/platform';
 import { OperatorAdapterConfig } from '../operator-adapter.config';
-import { FinalStatus, operationKind, OperatorTransaction } from '../operators/operator-connector';
+import { FinalStatus, operationKind, OperatorTransaction, SendableTransaction } from '../operators/operator-connector';
 
 /**
  * What the initiation and status-check consumers (and the callback endpoint) share: reading a
@@ -53,7 +53,7 @@ export class OperatorWork {
    * send begun at its creation can take (a budget slot, then the operator timeout), whichever
    * replica sent it.
    */
-  initiationMayBeOnItsWay(transaction: TransactionEntity): boolean {
+  initiationMayBeOnItsWay(transaction: SendableTransaction): boolean {
     const longestSendMs = this.config.OPERATOR_INITIATION_MAX_WAIT_MS + this.config.OPERATOR_TIMEOUT_MS;
     return this.sending.has(transaction.id) || ageOf(transaction) * 1000 < longestSendMs;
   }
@@ -68,7 +68,7 @@ export class OperatorWork {
    * past the send window (initiationSendable, libs/domain: no send may reach the operator once it
    * could be failed NOT_RECEIVED).
    */
-  sendRefusal(transaction: TransactionEntity): string | undefined {
+  sendRefusal(transaction: SendableTransaction): string | undefined {
     if (transaction.status !== 'pending') return `the transaction is already ${transaction.status}`;
     // Asking about it sends it anyway, so it is never failed NOT_RECEIVED and its age does not matter.
     if (statusQuerySends(transaction)) return undefined;
@@ -84,7 +84,7 @@ export class OperatorWork {
   }
 
   /** A refund travels with the payment it reverses. */
-  async subject(transaction: TransactionEntity): Promise<OperatorTransaction> {
+  async subject<T extends SendableTransaction>(transaction: T): Promise<OperatorTransaction<T>> {
     if (!transaction.reversesPaymentId) return { transaction };
     const refunded = (await this.find(transaction.reversesPaymentId)) ?? undefined;
     return { transaction, refunded };
@@ -118,10 +118,10 @@ export class OperatorWork {
  * Airtel has no refund enquiry: asking about a refund sends the refund again (Airtel refunds a
  * payment once, so that can only return the same refund, or make it if it was never received).
  */
-export function statusQuerySends(transaction: TransactionEntity): boolean {
+export function statusQuerySends(transaction: SendableTransaction): boolean {
   return transaction.network === 'airtel' && operationKind({ transaction }) === 'refund';
 }
 
-export function ageOf(transaction: TransactionEntity): number {
+export function ageOf(transaction: Pick<TransactionEntity, 'createdAt'>): number {
   return (Date.now() - transaction.createdAt.getTime()) / 1000;
 }

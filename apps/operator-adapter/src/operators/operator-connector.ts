@@ -24,12 +24,18 @@ export interface OperatorBalance {
   currency: string;
 }
 
+/** What sending a transaction to its operator, or asking about it, reads of the transaction. */
+export type SendableTransaction = Pick<
+  TransactionEntity,
+  'id' | 'mode' | 'network' | 'direction' | 'amount' | 'currency' | 'msisdn' | 'description' | 'reference' | 'reversesPaymentId' | 'status' | 'createdAt'
+>;
+
 /**
  * A transaction as the connectors need it: a refund carries the payment it reverses, so each
  * protocol can name it (MTN: our payment id as referenceIdToRefund; Airtel: its airtel_money_id).
  */
-export interface OperatorTransaction {
-  transaction: TransactionEntity;
+export interface OperatorTransaction<T extends SendableTransaction = SendableTransaction> {
+  transaction: T;
   refunded?: TransactionEntity;
 }
 

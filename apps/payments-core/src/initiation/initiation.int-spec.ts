@@ -22,6 +22,8 @@ describe('InitiationService (Postgres)', () => {
   let merchant: SeededMerchant;
   let initiation: InitiationService;
   let adapterAnswer: RpcResult<InitiationOutcome>;
+  /** What each initiation asked the adapter to send. */
+  const asked: object[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -32,7 +34,12 @@ describe('InitiationService (Postgres)', () => {
     const settlement = new SettlementService(db.dataSource, transactions, new LedgerRepository(db.dataSource), new OutboxRepository(db.dataSource), relay, config);
     const results = new OperatorResults(settlement, new Contradictions(transactions, new ReconciliationExceptionsRepository(db.dataSource)), transactions);
     // operator-adapter, answering what each test sets.
-    const adapter = { call: async () => adapterAnswer } as unknown as JobRpc;
+    const adapter = {
+      call: async (_name: string, payload: object) => {
+        asked.push(payload);
+        return adapterAnswer;
+      },
+    } as unknown as JobRpc;
     initiation = new InitiationService(transactions, new PendingTransactions(transactions), settlement, adapter, config, results);
   });
   afterAll(() => db.drop());
@@ -85,5 +92,31 @@ describe('InitiationService (Postgres)', () => {
     const reply = await initiation.initiate(t);
     expect(reply).toMatchObject({ outcome: 'rejected', error: { code: 'OPERATOR_ERROR' }, transaction: { status: 'pending' } });
     expect(reply.outcome === 'rejected' && 'httpStatus' in reply.error).toBe(false);
+  });
+
+  it('hands a cash in to the adapter as committed, and money leaving by its id only', async () => {
+    adapterAnswer = { status: 'completed', value: { kind: 'accepted', providerRef: 'M2' } };
+    const cashIn = await insertTransaction(db.dataSource, newTransaction(merchant, { amount: 4_321, msisdn: '250788123456', description: 'Order 7', reference: 'INV-7' }));
+    asked.length = 0;
+    await initiation.initiate(cashIn);
+    const [created] = await db.dataSource.query(`SELECT floor(extract(epoch FROM created_at) * 1000) AS ms FROM transactions WHERE id = $1`, [cashIn.id]);
+    // The adapter sends exactly this, without reading the row back.
+    expect(asked).toEqual([
+      {
+        transactionId: cashIn.id,
+        mode: 'test',
+        network: 'mtn',
+        amount: 4_321,
+        msisdn: '250788123456',
+        description: 'Order 7',
+        reference: 'INV-7',
+        createdAtMs: Number(created.ms),
+      },
+    ]);
+
+    const payout = await insertTransaction(db.dataSource, newTransaction(merchant, { direction: 'payout' }));
+    asked.length = 0;
+    await initiation.initiate(payout);
+    expect(asked).toEqual([{ transactionId: payout.id }]);
   });
 });

@@ -5,6 +5,7 @@ import { JobRpc } from '@momo/platform';
 import { PaymentsCoreConfig } from '../payments-core.config';
 import { OperatorResults } from '../settlement/operator-results';
 import { SettlementService } from '../settlement/settlement.service';
+import { initiationJob } from './initiation-job';
 import { PendingTransactions } from './pending-transactions';
 
 /**
@@ -41,7 +42,7 @@ export class InitiationService {
       return { outcome: 'created', transaction: toTransactionView(transaction) };
     }
     const jobId = transaction.initiationState === 'unknown' && requestAttempt > 1 ? JobIds.reinitiate(transaction.id, requestAttempt) : JobIds.initiate(transaction.id);
-    const reply = await this.rpc.call('initiate-transaction', { transactionId: transaction.id }, { jobId, timeoutMs: this.config.INITIATION_WAIT_MS });
+    const reply = await this.rpc.call('initiate-transaction', initiationJob(transaction), { jobId, timeoutMs: this.config.INITIATION_WAIT_MS });
     const outcome: InitiationOutcome =
       reply.status === 'completed'
         ? reply.value

@@ -95,6 +95,25 @@ export class TransactionRef {
 }
 
 /**
+ * An initiation. For a cash in, payments-core also sends the request to pay as it committed it
+ * moments before (every field below, together): none of it changes after creation, so the adapter
+ * sends it without reading the row back, a Postgres round trip off every cash in's way. Without
+ * them (a payout or refund, whose send checks the row as it stands; a sender of an earlier release)
+ * the adapter reads the transaction. A repeated send is harmless either way: the operator
+ * dedupes on our transaction id, and the adapter's send window is measured from `createdAtMs`.
+ */
+export class InitiateTransactionJob extends TransactionRef {
+  @IsOptional() @IsIn(MODES) mode?: Mode;
+  @IsOptional() @IsIn(NETWORKS) network?: Network;
+  @IsOptional() @IsInt() @Min(MIN_AMOUNT) amount?: number;
+  @IsOptional() @Matches(/^250\d{9}$/) msisdn?: string;
+  @IsOptional() @IsString() @MaxLength(255) description?: string;
+  @IsOptional() @IsString() @MaxLength(255) reference?: string;
+  /** When the transaction was created, in milliseconds since the epoch (Postgres' clock). */
+  @IsOptional() @IsInt() @Min(0) createdAtMs?: number;
+}
+
+/**
  * Why the operator is asked: a callback came in; the reconciler's schedule (`reconcile`); the
  * transaction's deadline has passed (`deadline`: no final answer now means it fails, decided by
  * payments-core from an UnresolvedAnswerJob); or a failure of our own deciding is being watched

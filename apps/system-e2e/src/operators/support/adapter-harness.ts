@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { InitiationOutcome, JobIds, OperatorResultJob, QueueName } from '@momo/contracts';
+import { InitiateTransactionJob, InitiationOutcome, JobIds, OperatorResultJob, QueueName } from '@momo/contracts';
 import { NewTransaction, TransactionEntity, TransactionsRepository } from '@momo/data';
-import { InfraConfig, JobProducer, JobRpc, loadConfig, QueueRegistry, redisOptionsFromUrl } from '@momo/platform';
+import { InfraConfig, JobProducer, JobRpc, loadConfig, QueueRegistry, redisOptionsFromUrl, RpcResult } from '@momo/platform';
 import {
   createTestDatabase,
   deleteQueueKeys,
@@ -69,9 +69,14 @@ export class AdapterHarness {
 
   /** What payments-core does: ask the adapter to initiate and wait for its answer. */
   async initiate(transactionId: string, attempt = 0): Promise<InitiationOutcome> {
-    const reply = await this.rpc.call('initiate-transaction', { transactionId }, { jobId: JobIds.initiate(transactionId, attempt), timeoutMs: 20_000 });
+    const reply = await this.ask({ transactionId }, attempt);
     if (reply.status !== 'completed') throw new Error(`initiation of ${transactionId}: ${JSON.stringify(reply)}`);
     return reply.value;
+  }
+
+  /** The adapter's reply to an initiation job as given (a cash in's carries its request to pay). */
+  ask(job: InitiateTransactionJob, attempt = 0): Promise<RpcResult<InitiationOutcome>> {
+    return this.rpc.call('initiate-transaction', job, { jobId: JobIds.initiate(job.transactionId, attempt), timeoutMs: 20_000 });
   }
 
   /** What the reconciler does: queue a status check. */
