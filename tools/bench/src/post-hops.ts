@@ -29,7 +29,7 @@ const HOPS: { label: string; until: Moment }[] = [
   { label: 'queue: create-payment to payments-core', until: at('payments-core', /process create-payment$/, 'start') },
   { label: 'payments-core: pending row and key claim, priced and committed', until: at('payments-core', /send initiate-transaction$/, 'start') },
   { label: 'queue: initiate-transaction to operator-adapter', until: at('operator-adapter', /process initiate-transaction$/, 'start') },
-  { label: 'operator-adapter: transaction read, request built', until: at('operator-adapter', INITIATION_CALL, 'start') },
+  { label: 'operator-adapter: request built (a payout or refund read first)', until: at('operator-adapter', INITIATION_CALL, 'start') },
   { label: 'operator: request to pay (HTTP to the simulator)', until: at('operator-adapter', INITIATION_CALL, 'end') },
   { label: 'operator-adapter: request log committed', until: at('operator-adapter', /process initiate-transaction$/, 'end') },
   { label: 'queue: reply to payments-core', until: at('payments-core', /set-initiation-states/, 'start') },
