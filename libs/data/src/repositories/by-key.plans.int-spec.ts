@@ -3,7 +3,7 @@ import { KEYED_PLANNER_SETTINGS } from '@momo/platform';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { TAKE_IDS_SQL } from './outbox.repository';
 import { FINALIZE_IN_ID_ORDER_SQL, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
-import { CLAIM_ATTEMPT_SQL } from './webhook-deliveries.repository';
+import { CLAIM_ATTEMPT_SQL, CREATE_DELIVERIES_SQL } from './webhook-deliveries.repository';
 
 /**
  * Statements that reach their rows by key, with a second condition that a partial index also
@@ -30,6 +30,7 @@ const TRANSACTION_STATEMENTS: Statement[] = [
 
 const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2, keyed: false };
 const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4, keyed: false };
+const WEBHOOK_CREATE_DELIVERIES: Statement = { name: 'webhook deliveries created for events', sql: CREATE_DELIVERIES_SQL, parameters: 4, keyed: true };
 
 describe('statements that reach rows by key, planned once', () => {
   let db: TestDatabase;
@@ -89,12 +90,13 @@ describe('statements that reach rows by key, planned once', () => {
       [count, status],
     );
 
-  const insertEvents = (count: number, published: boolean) =>
+  /** Events of one app when `appId` is given, else each of an app of its own. */
+  const insertEvents = (count: number, published: boolean, appId: string | null = null) =>
     fill(
       `INSERT INTO outbox_events (id, event_type, transaction_id, app_id, payload, published_at)
-       SELECT gen_random_uuid(), 'payment.succeeded', gen_random_uuid(), gen_random_uuid(), '{}', CASE WHEN $2 THEN now() END
+       SELECT gen_random_uuid(), 'payment.succeeded', gen_random_uuid(), COALESCE($3::uuid, gen_random_uuid()), '{"mode":"test"}', CASE WHEN $2 THEN now() END
          FROM generate_series(1, $1::int) n`,
-      [count, published],
+      [count, published, appId],
     );
 
   const insertDueDeliveries = (count: number) =>
@@ -109,6 +111,16 @@ describe('statements that reach rows by key, planned once', () => {
   const expectPlan = (statement: Statement, plan: string, byKey: RegExp, walking: RegExp) => {
     expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.stringMatching(byKey) });
     expect({ statement: statement.name, plan }).toEqual({ statement: statement.name, plan: expect.not.stringMatching(walking) });
+  };
+  /** Index scans in an EXPLAIN (COSTS OFF) text with no condition under them: walks of a whole index. */
+  const walksOfAnIndex = (plan: string): string[] => {
+    const lines = plan.split('\n');
+    return lines.flatMap((line, i) => {
+      if (!/Index (Only )?Scan/.test(line)) return [];
+      const details = [];
+      for (let j = i + 1; j < lines.length && !/^\s*->/.test(lines[j]); j++) details.push(lines[j].trim());
+      return details.some((detail) => detail.startsWith('Index Cond:')) ? [] : [line.trim()];
+    });
   };
   const TRANSACTION_BY_KEY = /Index Scan using transactions_pkey on transactions/;
   const WALKING_PENDING = /pending_idx|Seq Scan on transactions/;
@@ -149,5 +161,24 @@ describe('statements that reach rows by key, planned once', () => {
     await insertDueDeliveries(5_000);
     await runner.query(`ANALYZE webhook_deliveries`);
     expectPlan(WEBHOOK_CLAIM_ATTEMPT, await (await prepare(WEBHOOK_CLAIM_ATTEMPT)).plan(), byKey, walking);
+  });
+
+  it('webhook deliveries created for events: planned on a new outbox, and still by key once an app has thousands of events', async () => {
+    const byKey = /Index Scan using outbox_events_pkey on outbox_events e/;
+    const walking = /outbox_events_by_app_idx|outbox_unpublished_idx|Seq Scan/;
+    const app = '00000000-0000-4000-8000-000000000001';
+    // A new deployment's first minutes: a few dozen events, all of one app, as last analysed.
+    await insertEvents(30, true, app);
+    await runner.query(`ANALYZE outbox_events`);
+    const probe = await prepare(WEBHOOK_CREATE_DELIVERIES);
+    const onNew = await probe.plan();
+    expectPlan(WEBHOOK_CREATE_DELIVERIES, onNew, byKey, walking);
+    expect(walksOfAnIndex(onNew)).toEqual([]);
+
+    await insertEvents(20_000, true, app);
+    await runner.query(`ANALYZE outbox_events`);
+    const onFull = await (await prepare(WEBHOOK_CREATE_DELIVERIES)).plan();
+    expectPlan(WEBHOOK_CREATE_DELIVERIES, onFull, byKey, walking);
+    expect(walksOfAnIndex(onFull)).toEqual([]);
   });
 });

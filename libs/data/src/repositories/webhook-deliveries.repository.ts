@@ -81,6 +81,36 @@ const ENDPOINT_COLUMNS = `s.url AS endpoint_url, s.secret_ciphertext AS endpoint
   s.previous_secret_ciphertext AS endpoint_previous_secret, s.previous_secret_expires_at AS endpoint_previous_expires_at`;
 
 /**
+ * Creates the deliveries of outbox events (`createDeliveriesForEvents`). Run keyed: one generic
+ * plan per connection, often made while the outbox is nearly empty. Joined plainly, that plan
+ * walked every event of the app (the app's index, to feed the webhook settings' lookup) and kept
+ * doing so as the outbox grew: one index entry more per cash-in for every delivery created. Each
+ * event is therefore fetched in a lateral subquery that Postgres cannot flatten (`OFFSET 0`): by
+ * primary key, once per event given, whatever the table held when the plan was made.
+ */
+export const CREATE_DELIVERIES_SQL = `WITH input AS (
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
+         ), source AS (
+           SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
+                  (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
+                  ${WEBHOOK_BODY_SQL} AS body,
+                  a.status = 'active' AS app_active, ${ENDPOINT_COLUMNS}
+             FROM input i
+             CROSS JOIN LATERAL (SELECT * FROM outbox_events e WHERE e.id = i.event_id OFFSET 0) e
+             JOIN apps a ON a.id = e.app_id
+             JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
+         ), created AS (
+           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until, request_id)
+           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END, request_id
+             FROM source WHERE endpoint_url IS NOT NULL
+           ON CONFLICT (event_id, app_id) DO NOTHING
+           RETURNING *
+         )
+         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.mode AS source_mode, source.app_active,
+                source.endpoint_url, source.endpoint_secret, source.endpoint_previous_secret, source.endpoint_previous_expires_at
+           FROM source LEFT JOIN created ON created.event_id = source.event_id`;
+
+/**
  * The claim and what the attempt needs of the app in the delivery's mode, read fresh, in one round
  * trip, for every retry and every delivery whose app's lane was full. Prepared: planned on every
  * call it cost Postgres 500-515 µs of CPU per claim, prepared 220-240 (docs/performance.md,
@@ -289,25 +319,7 @@ export class WebhookDeliveriesRepository {
       const rows = await keyedRows(
         em,
         'webhook-create-deliveries',
-        `WITH input AS (
-           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::timestamptz[]) AS t(event_id, new_id, now_at, lease_until)
-         ), source AS (
-           SELECT i.new_id, i.now_at, i.lease_until, e.id AS event_id, e.app_id, e.transaction_id, e.payload->>'mode' AS mode, e.event_type,
-                  (SELECT tx.request_id FROM transactions tx WHERE tx.id = e.transaction_id) AS request_id,
-                  ${WEBHOOK_BODY_SQL} AS body,
-                  a.status = 'active' AS app_active, ${ENDPOINT_COLUMNS}
-             FROM input i JOIN outbox_events e ON e.id = i.event_id JOIN apps a ON a.id = e.app_id
-             JOIN app_webhook_settings s ON s.app_id = e.app_id AND s.mode = e.payload->>'mode'
-         ), created AS (
-           INSERT INTO webhook_deliveries (id, event_id, app_id, transaction_id, mode, event_type, url, body, next_attempt_at, lease_until, request_id)
-           SELECT new_id, event_id, app_id, transaction_id, mode, event_type, endpoint_url, body, now_at, CASE WHEN app_active THEN lease_until END, request_id
-             FROM source WHERE endpoint_url IS NOT NULL
-           ON CONFLICT (event_id, app_id) DO NOTHING
-           RETURNING *
-         )
-         SELECT created.*, source.event_id AS source_event_id, source.app_id AS source_app_id, source.mode AS source_mode, source.app_active,
-                source.endpoint_url, source.endpoint_secret, source.endpoint_previous_secret, source.endpoint_previous_expires_at
-           FROM source LEFT JOIN created ON created.event_id = source.event_id`,
+        CREATE_DELIVERIES_SQL,
         [round.map(({ item }) => item.eventId), round.map(() => randomUUID()), round.map(({ item }) => item.now), round.map(({ item }) => item.leaseUntil)],
       );
       const byEvent = new Map(rows.map((r) => [r.source_event_id as string, r]));
