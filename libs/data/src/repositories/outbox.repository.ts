@@ -6,6 +6,7 @@ import { TransactionView, WebhookEventType } from '@momo/contracts';
 import { TraceCarrier } from '@momo/platform';
 import { OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
+import { keyedRows } from './keyed-statements';
 import { preparedRows } from './prepared';
 import type { Table } from '../ownership';
 
@@ -25,7 +26,9 @@ const TAKE_OLDEST_SQL = takeSql(`SELECT n.id FROM outbox_events n WHERE n.publis
  * The events $2 still unpublished, by primary key. Written plainly, "still unpublished" matches the
  * unpublished index, which keeps an entry for every event published since the last vacuum, and a
  * generic plan made on a small table walks it whole in every call; wrapped in `IS TRUE` it matches
- * no index (by-key.plans.int-spec.ts checks the generic plan).
+ * no index. Run keyed: prepared on an ordinary connection, its generic plan made while the tables
+ * held a hundred rows, as last analysed, scanned the outbox and, for each event taken, the
+ * transactions table, until the next analyse (by-key.plans.int-spec.ts checks both).
  */
 export const TAKE_IDS_SQL = takeSql(`SELECT n.id FROM outbox_events n WHERE n.id = ANY($2::uuid[]) AND (n.published_at IS NULL) IS TRUE FOR UPDATE SKIP LOCKED`);
 
@@ -78,19 +81,19 @@ export class OutboxRepository {
    * written by this process) go by `publishIds` instead; the scan is for the rest.
    */
   publishBatch(limit: number, jobId: string, publish: PublishEvents): Promise<number> {
-    return this.take('outbox_take_oldest', TAKE_OLDEST_SQL, [jobId, limit], publish);
+    return this.take(() => preparedRows(this.dataSource.manager, 'outbox_take_oldest', TAKE_OLDEST_SQL, [jobId, limit]), publish);
   }
 
   /** `publishBatch` for the given events, found by primary key; those already published (by a replica's scan) are skipped. */
   publishIds(ids: string[], jobId: string, publish: PublishEvents): Promise<number> {
     if (ids.length === 0) return Promise.resolve(0);
-    return this.take('outbox_take_ids', TAKE_IDS_SQL, [jobId, ids], publish);
+    return this.take(() => keyedRows(this.dataSource.manager, 'outbox_take_ids', TAKE_IDS_SQL, [jobId, ids]), publish);
   }
 
-  /** `values[0]` is the job id; the picking query's own parameters follow. */
-  private async take(name: string, sql: string, values: unknown[], publish: PublishEvents): Promise<number> {
+  /** Runs `takeRows` (a take statement) and publishes what it took. */
+  private async take(takeRows: () => Promise<Record<string, unknown>[]>, publish: PublishEvents): Promise<number> {
     const em = this.dataSource.manager;
-    const rows = await preparedRows(em, name, sql, values);
+    const rows = await takeRows();
     if (rows.length === 0) return 0;
     rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
     const ids = rows.map((r) => r.id as string);
