@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { toTransactionView, WebhookEventType } from '@momo/contracts';
-import { FinalOutcome, LedgerRepository, OutboxRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
+import { FinalOutcome, keyedTransaction, LedgerRepository, OutboxRepository, TransactionEntity, TransactionsRepository } from '@momo/data';
 import { collectPending, JournalDraft, MoneyMovement, payoutReleased, payoutSettled } from '@momo/domain';
 import { MicroBatcher } from '@momo/platform';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
@@ -20,7 +20,9 @@ export interface SettlementRequest {
  * contradicts a status already final is an exception for a human, never a status flip.
  *
  * Concurrent settlements are batched into one Postgres transaction (MicroBatcher): one commit and
- * one update of each merchant balance for many payments. A batch that fails is retried item by
+ * one update of each merchant balance for many payments. Every statement of it reaches its rows by
+ * key, so it runs on a keyed connection (keyedTransaction): each statement planned once per
+ * connection, never into a scan. A batch that fails is retried item by
  * item, so one bad settlement cannot hold back the others.
  */
 @Injectable()
@@ -52,7 +54,7 @@ export class SettlementService {
   private async settleBatch(requests: SettlementRequest[]): Promise<(TransactionEntity | null | Error)[]> {
     try {
       const eventIds: string[] = [];
-      const results = await this.dataSource.transaction((em) => this.settleIn(em, requests, eventIds));
+      const results = await keyedTransaction(this.dataSource, (em) => this.settleIn(em, requests, eventIds));
       if (eventIds.length > 0) this.relay.kick(eventIds);
       return results;
     } catch (error) {

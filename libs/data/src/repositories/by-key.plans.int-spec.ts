@@ -1,6 +1,8 @@
 import { QueryRunner } from 'typeorm';
 import { KEYED_PLANNER_SETTINGS } from '@momo/platform';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
+import { claimKeysSql, completeKeysSql } from './idempotency.repository';
+import { MOVE_BALANCES_SQL, POST_JOURNALS_SQL } from './ledger.repository';
 import { TAKE_IDS_SQL } from './outbox.repository';
 import { FINALIZE_IN_ID_ORDER_SQL, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
 import { CLAIM_ATTEMPT_SQL, CREATE_DELIVERIES_SQL } from './webhook-deliveries.repository';
@@ -24,12 +26,18 @@ interface Statement {
 const TRANSACTION_STATEMENTS: Statement[] = [
   { name: 'initiation outcomes with their answers', sql: SET_INITIATION_STATES_ANSWERING_SQL, parameters: 10, keyed: true },
   { name: 'initiation outcomes', sql: `${SET_INITIATION_STATES_SQL} RETURNING t.*`, parameters: 3, keyed: true },
-  { name: 'one initiation outcome', sql: SET_INITIATION_STATE_SQL, parameters: 3, keyed: false },
-  { name: 'final outcomes', sql: FINALIZE_IN_ID_ORDER_SQL, parameters: 5, keyed: false },
+  { name: 'one initiation outcome', sql: SET_INITIATION_STATE_SQL, parameters: 3, keyed: true },
+  { name: 'final outcomes', sql: FINALIZE_IN_ID_ORDER_SQL, parameters: 5, keyed: true },
 ];
 
 const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2, keyed: true };
-const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4, keyed: false };
+const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4, keyed: true };
+const IDEMPOTENCY_STATEMENTS: Statement[] = [
+  { name: 'Idempotency-Keys claimed', sql: claimKeysSql(1), parameters: 6, keyed: true },
+  { name: 'Idempotency-Keys answered', sql: completeKeysSql(), parameters: 5, keyed: true },
+];
+const LEDGER_POST_JOURNALS: Statement = { name: 'journals posted with their entries', sql: POST_JOURNALS_SQL, parameters: 6, keyed: true };
+const LEDGER_MOVE_BALANCES: Statement = { name: 'balances moved', sql: MOVE_BALANCES_SQL, parameters: 2, keyed: true };
 const WEBHOOK_CREATE_DELIVERIES: Statement = { name: 'webhook deliveries created for events', sql: CREATE_DELIVERIES_SQL, parameters: 4, keyed: true };
 
 describe('statements that reach rows by key, planned once', () => {
@@ -43,6 +51,8 @@ describe('statements that reach rows by key, planned once', () => {
     await db.dataSource.query(`ALTER TABLE transactions SET (autovacuum_enabled = false)`);
     await db.dataSource.query(`ALTER TABLE outbox_events SET (autovacuum_enabled = false)`);
     await db.dataSource.query(`ALTER TABLE webhook_deliveries SET (autovacuum_enabled = false)`);
+    await db.dataSource.query(`ALTER TABLE idempotency_keys SET (autovacuum_enabled = false)`);
+    await db.dataSource.query(`ALTER TABLE ledger_accounts SET (autovacuum_enabled = false)`);
     runner = db.dataSource.createQueryRunner();
   });
   afterEach(async () => {
@@ -136,6 +146,12 @@ describe('statements that reach rows by key, planned once', () => {
     for (const [i, statement] of keyed.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
   });
 
+  it('every statement on transactions: planned on a young table (a hundred rows, as last analysed)', async () => {
+    await insertTransactions(100, 'succeeded');
+    await runner.query(`ANALYZE transactions`);
+    for (const statement of TRANSACTION_STATEMENTS) expectPlan(statement, await (await prepare(statement)).plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+  });
+
   it('every statement on transactions: planned when few of many were pending (as last analysed)', async () => {
     await insertTransactions(20_000, 'succeeded');
     await insertTransactions(20, 'pending');
@@ -186,5 +202,46 @@ describe('statements that reach rows by key, planned once', () => {
     await runner.query(`ANALYZE outbox_events`);
     const onFull = await (await prepare(WEBHOOK_CREATE_DELIVERIES)).plan();
     expectPlan(WEBHOOK_CREATE_DELIVERIES, onFull, byKey, walking);
+  });
+
+  const insertAccounts = (count: number) =>
+    fill(
+      `INSERT INTO ledger_accounts (account_key, kind, mode, network)
+       SELECT 'operator_float:test:mtn:' || gen_random_uuid(), 'operator_float', 'test', 'mtn' FROM generate_series(1, $1::int) n`,
+      [count],
+    );
+
+  it('a settlement batch\'s ledger statements: planned on young ledger tables, and still by key once they are full', async () => {
+    const balancesByKey = /Index Scan using ledger_accounts_account_key_key on ledger_accounts l[\s\S]*Index Scan using ledger_accounts_pkey on ledger_accounts a/;
+    const scanning = /Seq Scan|Bitmap/;
+    // A new deployment's first minutes: a hundred accounts, as last analysed.
+    await insertAccounts(100);
+    await runner.query(`ANALYZE ledger_accounts`);
+    const balances = await prepare(LEDGER_MOVE_BALANCES);
+    const journals = await prepare(LEDGER_POST_JOURNALS);
+    expectPlan(LEDGER_MOVE_BALANCES, await balances.plan(), balancesByKey, scanning);
+    // It reads no table but through its inserts' keys: any scan would be of a table.
+    expect({ statement: LEDGER_POST_JOURNALS.name, plan: await journals.plan() }).toEqual({ statement: LEDGER_POST_JOURNALS.name, plan: expect.not.stringMatching(/Scan on ledger|Scan using/) });
+
+    await insertAccounts(20_000);
+    await runner.query(`ANALYZE ledger_accounts`);
+    expectPlan(LEDGER_MOVE_BALANCES, await balances.plan(), balancesByKey, scanning);
+  });
+
+  it('Idempotency-Key statements: planned on a young table (a hundred keys, as last analysed), and on a full one', async () => {
+    const insertKeys = (count: number) =>
+      fill(
+        `INSERT INTO idempotency_keys (api_key_id, key, request_hash, state, expires_at)
+         SELECT '00000000-0000-4000-8000-000000000002', gen_random_uuid()::text, 'h', 'in_progress', now() + interval '1 day' FROM generate_series(1, $1::int) n`,
+        [count],
+      );
+    const byKey = /Index Scan using idempotency_keys_pkey on idempotency_keys k|Conflict Arbiter Indexes: idempotency_keys_pkey/;
+    const walking = /Seq Scan|Bitmap/;
+    await insertKeys(100);
+    await runner.query(`ANALYZE idempotency_keys`);
+    for (const statement of IDEMPOTENCY_STATEMENTS) expectPlan(statement, await (await prepare(statement)).plan(), byKey, walking);
+    await insertKeys(20_000);
+    await runner.query(`ANALYZE idempotency_keys`);
+    for (const statement of IDEMPOTENCY_STATEMENTS) expectPlan(statement, await (await prepare(statement)).plan(), byKey, walking);
   });
 });

@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { MicroBatcher, REQUEST_WRITE_LINGER_MS, wholeOrEachAlone } from '@momo/platform';
 import { queryRows } from './hydrate';
-import { keyedRows } from './keyed-statements';
-import { preparedRows } from './prepared';
+import { keyedRows, preparedRows } from './keyed-statements';
 import { isoMillisecondsSql } from './webhook-body.sql';
 import type { Table } from '../ownership';
 

@@ -1,4 +1,5 @@
 export * from './hydrate';
+export { keyedTransaction } from './keyed-transaction';
 export * from './webhook-delivery.view';
 export * from './transactions.repository';
 export * from './ledger.repository';

@@ -1,8 +1,9 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
-import { keyedRows } from './keyed-statements';
-import { preparedRows } from './prepared';
+import { queryRows } from './hydrate';
+import { keyedRows, preparedRows } from './keyed-statements';
+import { keyedTransaction } from './keyed-transaction';
 
 /**
  * A keyed statement's plan is made once, while its table is tiny, and must still probe the index
@@ -32,6 +33,8 @@ describe('keyedRows (Postgres)', () => {
     (await run(dataSource.manager, `explain-${statement}`, `EXPLAIN (COSTS OFF) EXECUTE "${statement}"('{19999,20000}')`, []))
       .map((row) => row['QUERY PLAN'])
       .join('\n');
+  const planIn = async (em: EntityManager, statement: string) =>
+    (await queryRows(em, `EXPLAIN (COSTS OFF) EXECUTE "${statement}"('{19999,20000}')`)).map((row) => row['QUERY PLAN']).join('\n');
 
   it('answers like a plain query, with one generic plan per connection', async () => {
     for (let i = 0; i < 10; i++) expect((await keyedRows(dataSource.manager, 'keyed-probe', lookup, [[1, 2, 3]])).map((r) => r.id).sort()).toEqual([1, 2, 3]);
@@ -42,14 +45,26 @@ describe('keyedRows (Postgres)', () => {
 
   it('still reads by the index after the table grew, where an ordinary prepared statement kept scanning it', async () => {
     // The same lookup prepared on an ordinary connection settles on a plan for the small table.
-    for (let i = 0; i < 10; i++) expect(await preparedRows(dataSource.manager, 'ordinary-probe', lookup, [[1, 2, 3, 4, 5, 6, 7]])).toHaveLength(7);
-    await dataSource.query(`INSERT INTO keyed_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
+    const ordinaryPlan = await dataSource.transaction(async (em) => {
+      for (let i = 0; i < 10; i++) expect(await preparedRows(em, 'ordinary-probe', lookup, [[1, 2, 3, 4, 5, 6, 7]])).toHaveLength(7);
+      await em.query(`INSERT INTO keyed_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
+      return planIn(em, 'ordinary-probe');
+    });
+    expect(ordinaryPlan).toMatch(/Seq Scan on keyed_probe/);
 
-    expect(await planOf(preparedRows, 'ordinary-probe')).toMatch(/Seq Scan on keyed_probe/);
     const keyedPlan = await planOf(keyedRows, 'keyed-probe');
     expect(keyedPlan).toMatch(/Index (Only )?Scan using keyed_probe_pkey/);
     expect(keyedPlan).not.toMatch(/Seq Scan|Bitmap/);
     expect((await keyedRows(dataSource.manager, 'keyed-probe', lookup, [[19999, 20000]])).map((r) => r.id).sort()).toEqual([19999, 20000]);
+  });
+
+  it('preparedRows outside a transaction runs on the keyed pool: its plan made on the small table reads by the index', async () => {
+    await dataSource.query(`DELETE FROM keyed_probe WHERE id > 20`);
+    for (let i = 0; i < 10; i++) expect(await preparedRows(dataSource.manager, 'prepared-probe', lookup, [[1, 2, 3, 4, 5, 6, 7]])).toHaveLength(7);
+    await dataSource.query(`INSERT INTO keyed_probe SELECT n, repeat('x', 500) FROM generate_series(21, 20000) n`);
+    const plan = await planOf(keyedRows, 'prepared-probe');
+    expect(plan).toMatch(/Index (Only )?Scan using keyed_probe_pkey/);
+    expect(plan).not.toMatch(/Seq Scan|Bitmap/);
   });
 
   it('runs unnamed on the transaction’s own connection inside a transaction', async () => {
@@ -59,4 +74,69 @@ describe('keyedRows (Postgres)', () => {
     });
     expect(inside).toEqual([{ id: 30000 }]);
   });
+});
+
+describe('keyedTransaction (Postgres)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+  const lookup = `SELECT id FROM keyed_tx_probe WHERE id = ANY($1::int[])`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await db.dataSource.query(`CREATE TABLE keyed_tx_probe (id int PRIMARY KEY, padding text) WITH (autovacuum_enabled = false)`);
+    await db.dataSource.query(`INSERT INTO keyed_tx_probe SELECT n, repeat('x', 500) FROM generate_series(1, 20) n`);
+    await db.dataSource.query(`ANALYZE keyed_tx_probe`);
+    dataSource = new DataSource(dataSourceOptions(db.url, 2, 'keyed-tx-test'));
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  const count = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM keyed_tx_probe`))[0].n);
+
+  it('commits its work, and rolls all of it back when the work fails', async () => {
+    const before = await count();
+    await keyedTransaction(dataSource, (em) => em.query(`INSERT INTO keyed_tx_probe VALUES (100, 'kept')`));
+    expect(await count()).toBe(before + 1);
+
+    const failing = keyedTransaction(dataSource, async (em) => {
+      await em.query(`INSERT INTO keyed_tx_probe VALUES (101, 'rolled back')`);
+      await em.query(`INSERT INTO keyed_tx_probe VALUES (100, 'a duplicate')`);
+    });
+    await expect(failing).rejects.toThrow(/duplicate key/);
+    expect(await count()).toBe(before + 1);
+    // Its connection went back to the pool in a usable state.
+    expect(await keyedTransaction(dataSource, (em) => keyedRows(em, 'keyed-tx-after-failure', lookup, [[100]]))).toEqual([{ id: 100 }]);
+  });
+
+  it('runs on a keyed connection: its statements are named there, on plans that probe the index once the table grew', async () => {
+    const { settings, named } = await keyedTransaction(dataSource, async (em) => {
+      for (let i = 0; i < 10; i++) {
+        expect(await preparedRows(em, 'tx-prepared-probe', lookup, [[1, 2, 3, 4, 5, 6, 7]])).toHaveLength(7);
+        expect(await keyedRows(em, 'tx-keyed-probe', lookup, [[1, 2, 3]])).toHaveLength(3);
+      }
+      const [row] = await queryRows(em, `SELECT current_setting('plan_cache_mode') AS cache, current_setting('enable_seqscan') AS seqscan`);
+      const statements = await queryRows(em, `SELECT name FROM pg_prepared_statements WHERE name LIKE 'tx-%' ORDER BY name`);
+      return { settings: row, named: statements.map((s) => s.name) };
+    });
+    expect(settings).toEqual({ cache: 'force_generic_plan', seqscan: 'off' });
+    expect(named).toEqual(['tx-keyed-probe', 'tx-prepared-probe']);
+
+    await dataSource.query(`INSERT INTO keyed_tx_probe SELECT n, repeat('x', 500) FROM generate_series(1000, 20000) n`);
+    const plans = await keyedTransaction(dataSource, async (em) => {
+      // Each call takes whichever keyed connection is free: the statements are prepared on it first.
+      await preparedRows(em, 'tx-prepared-probe', lookup, [[1]]);
+      await keyedRows(em, 'tx-keyed-probe', lookup, [[1]]);
+      return [await planIn(em, 'tx-prepared-probe'), await planIn(em, 'tx-keyed-probe')];
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index (Only )?Scan using keyed_tx_probe_pkey/);
+      expect(plan).not.toMatch(/Seq Scan|Bitmap/);
+    }
+  });
+
+  const planIn = async (em: EntityManager, statement: string) =>
+    (await queryRows(em, `EXPLAIN (COSTS OFF) EXECUTE "${statement}"('{19999,20000}')`)).map((row) => row['QUERY PLAN']).join('\n');
 });

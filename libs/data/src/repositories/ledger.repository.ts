@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccountRef, accountKey, JournalDraft, mustStayNonNegative } from '@momo/domain';
 import { queryRows } from './hydrate';
-import { preparedRows } from './prepared';
+import { keyedRows, preparedRows } from './keyed-statements';
 import type { Table } from '../ownership';
 
 /** Thrown when a posting would take a merchant account below zero. */
@@ -13,6 +13,28 @@ export class InsufficientFundsError extends Error {
     this.name = 'InsufficientFundsError';
   }
 }
+
+/** New journals of a posting with their entries; returns the journals that were new (the others were posted before). */
+export const POST_JOURNALS_SQL = `WITH journals AS (
+    INSERT INTO ledger_journals (transaction_id, kind)
+    SELECT * FROM unnest($1::uuid[], $2::text[])
+    ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id, transaction_id, kind
+  ), entries AS (
+    INSERT INTO ledger_entries (journal_id, account_id, amount)
+    SELECT j.id, l.account_id, l.amount
+      FROM journals j
+      JOIN unnest($3::uuid[], $4::text[], $5::bigint[], $6::bigint[]) AS l(transaction_id, kind, account_id, amount)
+        ON l.transaction_id = j.transaction_id AND l.kind = j.kind
+  )
+  SELECT transaction_id, kind FROM journals`;
+
+/** The summed deltas added to the cached balances, the rows locked in account-key order first (moveBalances). */
+export const MOVE_BALANCES_SQL = `UPDATE ledger_accounts a SET balance = a.balance + locked.delta, updated_at = now()
+    FROM (SELECT l.id, d.delta
+            FROM ledger_accounts l JOIN unnest($1::text[], $2::bigint[]) AS d(k, delta) ON l.account_key = d.k
+           ORDER BY l.account_key
+             FOR NO KEY UPDATE OF l) AS locked
+   WHERE a.id = locked.id AND locked.delta <> 0`;
 
 /**
  * The double-entry ledger. A posting is idempotent per (transaction, journal kind); merchant
@@ -40,9 +62,10 @@ export class LedgerRepository {
    * order so concurrent postings never deadlock. Returns how many journals were new.
    * Once this process knows the accounts (the usual case): two statements, the journals with
    * their entries, then the balances. Must run inside a transaction.
-   * The first is prepared (inside a transaction the keyed pool cannot serve it), so its
-   * connection plans it a few times, not on every posting; its generic plan cannot turn into a
-   * scan as tables grow, since it reads no table but through its inserts' unique and foreign keys.
+   * Both are named in a keyedTransaction (a settlement batch): planned once per connection, the
+   * plans and the foreign-key checks of the inserts probing keys whatever the tables' statistics.
+   * In an ordinary transaction the first is prepared on its connection and the second planned per
+   * call (Postgres picks a plan for each posting's accounts).
    */
   async postMany(em: EntityManager, postings: { transactionId: string; journal: JournalDraft }[]): Promise<number> {
     if (postings.length === 0) return 0;
@@ -52,18 +75,7 @@ export class LedgerRepository {
     const inserted = await preparedRows(
       em,
       'ledger_journals_post_many',
-      `WITH journals AS (
-         INSERT INTO ledger_journals (transaction_id, kind)
-         SELECT * FROM unnest($1::uuid[], $2::text[])
-         ON CONFLICT (transaction_id, kind) DO NOTHING RETURNING id, transaction_id, kind
-       ), entries AS (
-         INSERT INTO ledger_entries (journal_id, account_id, amount)
-         SELECT j.id, l.account_id, l.amount
-           FROM journals j
-           JOIN unnest($3::uuid[], $4::text[], $5::bigint[], $6::bigint[]) AS l(transaction_id, kind, account_id, amount)
-             ON l.transaction_id = j.transaction_id AND l.kind = j.kind
-       )
-       SELECT transaction_id, kind FROM journals`,
+      POST_JOURNALS_SQL,
       [
         postings.map((p) => p.transactionId),
         postings.map((p) => p.journal.kind),
@@ -115,13 +127,10 @@ export class LedgerRepository {
     const cachedKeys = [...deltas.keys()];
     if (cachedKeys.length === 0) return;
     try {
-      await em.query(
-        `UPDATE ledger_accounts a SET balance = a.balance + locked.delta, updated_at = now()
-           FROM (SELECT l.id, d.delta
-                   FROM ledger_accounts l JOIN unnest($1::text[], $2::bigint[]) AS d(k, delta) ON l.account_key = d.k
-                  ORDER BY l.account_key
-                    FOR NO KEY UPDATE OF l) AS locked
-          WHERE a.id = locked.id AND locked.delta <> 0`,
+      await keyedRows(
+        em,
+        'ledger_move_balances',
+        MOVE_BALANCES_SQL,
         [cachedKeys, cachedKeys.map((key) => deltas.get(key))],
       );
     } catch (error) {

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MicroBatcher, wholeOrEachAlone } from '@momo/platform';
-import { preparedRows } from './prepared';
-import { keyedRows } from './keyed-statements';
+import { keyedRows, preparedRows } from './keyed-statements';
 import { OperatorCallbackEntity, OperatorRequestEntity } from '../entities';
 import type { Table } from '../ownership';
 

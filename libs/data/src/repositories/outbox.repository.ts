@@ -6,8 +6,7 @@ import { TransactionView, WebhookEventType } from '@momo/contracts';
 import { TraceCarrier } from '@momo/platform';
 import { OutboxEventEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
-import { keyedRows } from './keyed-statements';
-import { preparedRows } from './prepared';
+import { keyedRows, preparedRows } from './keyed-statements';
 import type { Table } from '../ownership';
 
 export type PublishEvents = (events: { id: string; trace?: TraceCarrier }[]) => Promise<void>;

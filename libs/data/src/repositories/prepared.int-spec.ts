@@ -3,7 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, PrivatePostgres, TestDatabase, waitFor } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
 import { queryRows } from './hydrate';
-import { preparedRows } from './prepared';
+import { keyedPool } from './keyed-pool';
+import { preparedRows } from './keyed-statements';
+import { keyedTransaction } from './keyed-transaction';
 
 /** Named prepared statements against a real Postgres, including a table changed under them. */
 describe('preparedRows (Postgres)', () => {
@@ -96,7 +98,8 @@ describe('preparedRows when Postgres crashes', () => {
     process.on('uncaughtException', onUncaught);
     try {
       // The client the query runs on: while it is out of the pool, something must hear its 'error' event.
-      const pool = (dataSource.driver as unknown as { master: { connect: () => Promise<EventEmitter> } }).master;
+      // Outside a transaction a prepared statement runs on the keyed pool.
+      const pool = keyedPool(dataSource) as unknown as { connect: () => Promise<EventEmitter> };
       const connect = pool.connect.bind(pool);
       let client: EventEmitter | undefined;
       pool.connect = async () => (client = await connect());
@@ -113,6 +116,31 @@ describe('preparedRows when Postgres crashes', () => {
         { timeoutMs: 15_000, what: 'Postgres back' },
       );
       expect(again).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
+  it('a keyedTransaction in flight fails with its connection, emits nothing unheard, and the next one commits', async () => {
+    const unheard: unknown[] = [];
+    const onUncaught = (error: unknown) => unheard.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await dataSource.query(`CREATE TABLE IF NOT EXISTS crash_probe (id int PRIMARY KEY)`);
+      const slow = keyedTransaction(dataSource, async (em) => {
+        await em.query(`INSERT INTO crash_probe VALUES (1)`);
+        await em.query(`SELECT pg_sleep(5)`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await postgres.crashAndRestart();
+      await expect(slow).rejects.toThrow(/terminat|connection/i);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unheard).toEqual([]);
+      await waitFor(
+        () => keyedTransaction(dataSource, (em) => em.query(`INSERT INTO crash_probe VALUES (2)`)).then(() => true, () => undefined),
+        { timeoutMs: 15_000, what: 'Postgres back' },
+      );
+      expect(await dataSource.query(`SELECT id FROM crash_probe ORDER BY id`)).toEqual([{ id: 2 }]);
     } finally {
       process.off('uncaughtException', onUncaught);
     }

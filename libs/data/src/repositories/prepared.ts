@@ -1,22 +1,4 @@
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
-import type { EntityManager } from 'typeorm';
-
-/**
- * Runs one of the money path's hot statements as a named prepared statement on the connection it
- * lands on: Postgres parses and plans it once per connection instead of on every call. Measured on
- * this machine, a primary-key read of `transactions` costs Postgres about 110-130 µs of CPU
- * unprepared (planning weighs its 14 indexes) and 26-36 µs prepared.
- *
- * Only fixed-shape statements belong here (the plan is reused for every value). A migration that
- * changes a table under running services makes Postgres refuse a prepared `SELECT *` once ("cached
- * plan must not change result type"): that connection then forgets its prepared statements (the
- * statement fails once and its caller's retry, or the next use, prepares it again).
- */
-export async function preparedRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
-  const runner = em.queryRunner;
-  if (runner && !runner.isReleased) return runNamed((await runner.connect()) as PoolClient, name, text, values);
-  return withPooledClient((em.connection.driver as unknown as { master: Pool }).master, (client) => runNamed(client, name, text, values));
-}
 
 /** Runs `work` on a client out of `pool`, released afterwards; a connection that broke is not given back. */
 export async function withPooledClient<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -50,7 +32,13 @@ function isSqlError(error: unknown): boolean {
 /** Connections whose prepared statements went stale; they are dropped before the connection's next prepared query. */
 const stale = new WeakSet<PoolClient>();
 
-/** One named statement on `client`, whose prepared statements are dropped first if they went stale. */
+/**
+ * One named statement on `client`, whose prepared statements are dropped first if they went stale.
+ * A migration that changes a table under running services makes Postgres refuse a prepared
+ * `SELECT *` once ("cached plan must not change result type"): that connection then forgets its
+ * prepared statements (the statement fails once and its caller's retry, or the next use,
+ * prepares it again).
+ */
 export async function runNamed(client: PoolClient, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
   if (stale.has(client)) {
     stale.delete(client);

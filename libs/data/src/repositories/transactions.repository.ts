@@ -6,8 +6,7 @@ import type { Direction, FinalStatus, InitiatedBy, InitiationState, Mode, Networ
 import { currentCarrier, TraceCarrier } from '@momo/platform';
 import { TransactionEntity } from '../entities';
 import { hydrate } from './hydrate';
-import { preparedRows } from './prepared';
-import { keyedRows } from './keyed-statements';
+import { keyedRows, preparedRows } from './keyed-statements';
 import { transactionsByIds } from './transaction-reads.repository';
 import { feeByRuleSql, feeRuleSql } from './fee.sql';
 import {
@@ -67,11 +66,16 @@ const DEFAULT_FEE_SCHEDULE_JSON = JSON.stringify(DEFAULT_FEE_SCHEDULE);
  */
 const stillPending = (alias: string) => `(${alias}.status = 'pending') IS TRUE`;
 
-/** What the operator said about initiations, from three array parameters (ids, states, provider refs), for pending rows only. */
+/**
+ * What the operator said about initiations, from three array parameters (ids, states, provider refs), for pending rows only.
+ * The ids are named twice, in the join and as `t.id = ANY($1)`: joined only, a generic plan made on
+ * a young table (a hundred rows, as last analysed) walked the whole primary key and matched each
+ * entry against the ids, until the next analyse; an array condition on the key is always a probe.
+ */
 export const SET_INITIATION_STATES_SQL = `UPDATE transactions t
           SET initiation_state = v.state, provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref), updated_at = now()
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, state, provider_ref)
-        WHERE t.id = v.id AND ${stillPending('t')}`;
+        WHERE t.id = v.id AND t.id = ANY($1::uuid[]) AND ${stillPending('t')}`;
 
 /** The same, storing the keyed cash ins' answers finished from the rows written (completeKeysFromTemplatesSql), in one commit. */
 export const SET_INITIATION_STATES_ANSWERING_SQL = `WITH updated AS (${SET_INITIATION_STATES_SQL} RETURNING t.*),
@@ -83,7 +87,7 @@ export const SET_INITIATION_STATE_SQL = `UPDATE transactions t SET initiation_st
        WHERE t.id = $1 AND ${stillPending('t')}
        RETURNING *`;
 
-/** Final outcomes from five array parameters (ids, statuses, failure codes and messages, provider refs), pending rows only, locked in id order. */
+/** Final outcomes from five array parameters (ids, statuses, failure codes and messages, provider refs), pending rows only, locked in id order; the ids named twice as in SET_INITIATION_STATES_SQL. */
 export const FINALIZE_IN_ID_ORDER_SQL = `UPDATE transactions t
     SET status = v.status, failure_code = v.failure_code, failure_message = v.failure_message,
         provider_ref = COALESCE(NULLIF(v.provider_ref, ''), t.provider_ref),
@@ -94,7 +98,7 @@ export const FINALIZE_IN_ID_ORDER_SQL = `UPDATE transactions t
            FROM transactions l
            JOIN unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
                 AS o(id, status, failure_code, failure_message, provider_ref) ON l.id = o.id
-          WHERE ${stillPending('l')}
+          WHERE l.id = ANY($1::uuid[]) AND ${stillPending('l')}
           ORDER BY l.id
             FOR UPDATE OF l) AS v
   WHERE t.id = v.id AND ${stillPending('t')}

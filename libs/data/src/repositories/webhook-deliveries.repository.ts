@@ -5,8 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Mode } from '@momo/domain';
 import { AttemptTrigger, DeliveryStatus, WebhookAttemptEntity, WebhookDeliveryEntity } from '../entities';
 import { hydrate, queryRows } from './hydrate';
-import { keyedRows } from './keyed-statements';
-import { preparedRows } from './prepared';
+import { keyedRows, preparedRows } from './keyed-statements';
 import { WEBHOOK_BODY_SQL } from './webhook-body.sql';
 import type { Table } from '../ownership';
 
