@@ -10,35 +10,34 @@ import { CLAIM_ATTEMPT_SQL, CREATE_DELIVERIES_SQL } from './webhook-deliveries.r
 /**
  * Statements that reach their rows by key, with a second condition that a partial index also
  * matches ("still pending", "not yet published"). Each keeps one generic plan per connection, made
- * whenever it was first planned: often while few rows met that condition. The plan must still
- * probe the primary key once thousands do (customers taking minutes to approve; events piling up
- * while Redis is away; deliveries due to an endpoint that is down), not walk the partial index in
- * every call.
+ * whenever it was first planned: often while few rows met that condition, or while the table held
+ * a hundred rows, as last analysed (a new deployment's first minutes). The plan must still probe
+ * the primary key once thousands do (customers taking minutes to approve; events piling up while
+ * Redis is away; deliveries due to an endpoint that is down), not walk an index in every call.
+ * Each runs on a keyed connection (keyed-statements.ts), so each is planned with its settings.
  */
 interface Statement {
   name: string;
   sql: string;
   parameters: number;
-  /** Run by keyedRows (the keyed pool's planner settings); otherwise prepared on an ordinary connection. */
-  keyed: boolean;
 }
 
 const TRANSACTION_STATEMENTS: Statement[] = [
-  { name: 'initiation outcomes with their answers', sql: SET_INITIATION_STATES_ANSWERING_SQL, parameters: 10, keyed: true },
-  { name: 'initiation outcomes', sql: `${SET_INITIATION_STATES_SQL} RETURNING t.*`, parameters: 3, keyed: true },
-  { name: 'one initiation outcome', sql: SET_INITIATION_STATE_SQL, parameters: 3, keyed: true },
-  { name: 'final outcomes', sql: FINALIZE_IN_ID_ORDER_SQL, parameters: 5, keyed: true },
+  { name: 'initiation outcomes with their answers', sql: SET_INITIATION_STATES_ANSWERING_SQL, parameters: 10 },
+  { name: 'initiation outcomes', sql: `${SET_INITIATION_STATES_SQL} RETURNING t.*`, parameters: 3 },
+  { name: 'one initiation outcome', sql: SET_INITIATION_STATE_SQL, parameters: 3 },
+  { name: 'final outcomes', sql: FINALIZE_IN_ID_ORDER_SQL, parameters: 5 },
 ];
 
-const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2, keyed: true };
-const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4, keyed: true };
+const OUTBOX_TAKE_IDS: Statement = { name: 'outbox events taken by id', sql: TAKE_IDS_SQL, parameters: 2 };
+const WEBHOOK_CLAIM_ATTEMPT: Statement = { name: 'webhook attempt claim', sql: CLAIM_ATTEMPT_SQL, parameters: 4 };
 const IDEMPOTENCY_STATEMENTS: Statement[] = [
-  { name: 'Idempotency-Keys claimed', sql: claimKeysSql(1), parameters: 6, keyed: true },
-  { name: 'Idempotency-Keys answered', sql: completeKeysSql(), parameters: 5, keyed: true },
+  { name: 'Idempotency-Keys claimed', sql: claimKeysSql(1), parameters: 6 },
+  { name: 'Idempotency-Keys answered', sql: completeKeysSql(), parameters: 5 },
 ];
-const LEDGER_POST_JOURNALS: Statement = { name: 'journals posted with their entries', sql: POST_JOURNALS_SQL, parameters: 6, keyed: true };
-const LEDGER_MOVE_BALANCES: Statement = { name: 'balances moved', sql: MOVE_BALANCES_SQL, parameters: 2, keyed: true };
-const WEBHOOK_CREATE_DELIVERIES: Statement = { name: 'webhook deliveries created for events', sql: CREATE_DELIVERIES_SQL, parameters: 4, keyed: true };
+const LEDGER_POST_JOURNALS: Statement = { name: 'journals posted with their entries', sql: POST_JOURNALS_SQL, parameters: 6 };
+const LEDGER_MOVE_BALANCES: Statement = { name: 'balances moved', sql: MOVE_BALANCES_SQL, parameters: 2 };
+const WEBHOOK_CREATE_DELIVERIES: Statement = { name: 'webhook deliveries created for events', sql: CREATE_DELIVERIES_SQL, parameters: 4 };
 
 describe('statements that reach rows by key, planned once', () => {
   let db: TestDatabase;
@@ -65,16 +64,14 @@ describe('statements that reach rows by key, planned once', () => {
     const name = `plan_probe_${prepared++}`;
     await runner.query(`PREPARE ${name} AS ${statement.sql}`);
     const nulls = Array.from({ length: statement.parameters }, () => 'NULL').join(', ');
-    // An ordinary connection settles on a generic plan after a few calls: forced here, to see it at once.
-    const settings = statement.keyed ? KEYED_PLANNER_SETTINGS : ['plan_cache_mode=force_generic_plan'];
     return {
       plan: async () => {
-        for (const setting of settings) await runner.query(`SET ${setting.replace('=', ' = ')}`);
+        for (const setting of KEYED_PLANNER_SETTINGS) await runner.query(`SET ${setting.replace('=', ' = ')}`);
         try {
           const rows: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN (COSTS OFF) EXECUTE ${name}(${nulls})`);
           return rows.map((row) => row['QUERY PLAN']).join('\n');
         } finally {
-          for (const setting of settings) await runner.query(`RESET ${setting.split('=')[0]}`);
+          for (const setting of KEYED_PLANNER_SETTINGS) await runner.query(`RESET ${setting.split('=')[0]}`);
         }
       },
     };
@@ -136,14 +133,13 @@ describe('statements that reach rows by key, planned once', () => {
   const TRANSACTION_BY_KEY = /Index Scan using transactions_pkey on transactions/;
   const WALKING_PENDING = /pending_idx|Seq Scan on transactions/;
 
-  it('keyed statements on transactions: planned on an empty table, and still once thousands are pending', async () => {
-    const keyed = TRANSACTION_STATEMENTS.filter((s) => s.keyed);
+  it('statements on transactions: planned on an empty table, and still once thousands are pending', async () => {
     const probes = [];
-    for (const statement of keyed) probes.push(await prepare(statement));
-    for (const [i, statement] of keyed.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+    for (const statement of TRANSACTION_STATEMENTS) probes.push(await prepare(statement));
+    for (const [i, statement] of TRANSACTION_STATEMENTS.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
 
     await insertTransactions(5_000, 'pending');
-    for (const [i, statement] of keyed.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
+    for (const [i, statement] of TRANSACTION_STATEMENTS.entries()) expectPlan(statement, await probes[i].plan(), TRANSACTION_BY_KEY, WALKING_PENDING);
   });
 
   it('every statement on transactions: planned on a young table (a hundred rows, as last analysed)', async () => {

@@ -5,8 +5,9 @@ import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
 
 /**
  * The data source's keyed pool: connections whose planner can only probe indexes and keeps one
- * generic plan per statement (KEYED_PLANNER_OPTIONS). Opened on first use with half the main
- * pool's connections, and closed with the data source.
+ * generic plan per statement (KEYED_PLANNER_OPTIONS). Opened on first use, as large as the main
+ * pool (it carries the hot path's statements, the main pool the rest), and closed with the data
+ * source.
  */
 export function keyedPool(dataSource: DataSource): Pool {
   const existing = pools.get(dataSource);
@@ -14,7 +15,7 @@ export function keyedPool(dataSource: DataSource): Pool {
   const main = (dataSource.driver as unknown as { master: Pool }).master;
   const pool = new Pool({
     ...main.options,
-    max: Math.max(1, Math.ceil((main.options.max ?? 10) / 2)),
+    max: main.options.max ?? 10,
     options: KEYED_PLANNER_OPTIONS,
     // Idle connections must not keep a process that is otherwise done alive.
     allowExitOnIdle: true,
