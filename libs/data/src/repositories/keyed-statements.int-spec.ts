@@ -2,6 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { dataSourceOptions } from '../database/data-source-options';
 import { queryRows } from './hydrate';
+import { refusedStartupSettings } from './keyed-pool';
 import { keyedRows, preparedRows } from './keyed-statements';
 import { keyedTransaction } from './keyed-transaction';
 
@@ -139,4 +140,33 @@ describe('keyedTransaction (Postgres)', () => {
 
   const planIn = async (em: EntityManager, statement: string) =>
     (await queryRows(em, `EXPLAIN (COSTS OFF) EXECUTE "${statement}"('{19999,20000}')`)).map((row) => row['QUERY PLAN']).join('\n');
+});
+
+describe('where a pooler refuses the keyed settings (Postgres)', () => {
+  let db: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // A pool of one: the main pool's connection is the one every statement below lands on.
+    dataSource = new DataSource(dataSourceOptions(db.url, 1, 'keyed-refused-test'));
+    await dataSource.initialize();
+    // As a pooler's refusal of the `options` start-up parameter reads.
+    expect(refusedStartupSettings(dataSource, new Error('unsupported startup parameter: options'))).toBe(true);
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  const settingsOf = (em: EntityManager) => queryRows(em, `SELECT current_setting('enable_seqscan') AS seqscan, current_setting('plan_cache_mode') AS cache`);
+
+  it('runs prepared statements named on the main pool, keyed ones unnamed, and keyed transactions as ordinary ones', async () => {
+    expect(await preparedRows(dataSource.manager, 'refused-prepared', `SELECT $1::int AS one`, [1])).toEqual([{ one: 1 }]);
+    expect(await keyedRows(dataSource.manager, 'refused-keyed', `SELECT $1::int AS two`, [2])).toEqual([{ two: 2 }]);
+    const named = await queryRows(dataSource.manager, `SELECT name FROM pg_prepared_statements ORDER BY name`);
+    expect(named.map((row) => row.name)).toEqual(['refused-prepared']);
+
+    expect(await keyedTransaction(dataSource, settingsOf)).toEqual([{ seqscan: 'on', cache: 'auto' }]);
+  });
 });

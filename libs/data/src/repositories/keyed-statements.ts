@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { queryRows } from './hydrate';
 import { keyedPool, keyedSettingsHold, refusedStartupSettings } from './keyed-pool';
@@ -16,11 +16,15 @@ import { runNamed, withPooledClient } from './prepared';
  * prepared statement soon settles on a generic plan made from the statistics as last analysed:
  * from a table of a hundred rows, a sequential scan even for `WHERE id = $1`, kept in every call
  * until the next analyse. Inside a transaction it runs on the transaction's own connection; run
- * the transaction with keyedTransaction when its statements all reach rows by key.
+ * the transaction with keyedTransaction when its statements all reach rows by key. Where the
+ * keyed settings cannot reach Postgres (a pooler that drops startup options), it is prepared on
+ * the main pool, as before the keyed pool carried it.
  */
 export async function preparedRows(em: EntityManager, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
   const client = await transactionClient(em);
   if (client) return runNamed(client, name, text, values);
+  // Where the keyed settings cannot reach Postgres, still prepared, on the main pool.
+  if (!keyedSettingsHold(em.connection)) return withPooledClient(mainPool(em), (pooled) => runNamed(pooled, name, text, values));
   return keyedRows(em, name, text, values);
 }
 
@@ -52,6 +56,10 @@ export async function keyedRows(em: EntityManager, name: string, text: string, v
     if (!refusedStartupSettings(em.connection, error)) throw error;
     return queryRows(em, text, values);
   }
+}
+
+function mainPool(em: EntityManager): Pool {
+  return (em.connection.driver as unknown as { master: Pool }).master;
 }
 
 /** The connection of the transaction `em` works in, if it works in one. */
