@@ -3,9 +3,10 @@ import { KEYED_PLANNER_SETTINGS } from '@momo/platform';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
 import { claimKeysSql, completeKeysSql } from './idempotency.repository';
 import { MOVE_BALANCES_SQL, POST_JOURNALS_SQL } from './ledger.repository';
+import { INSERT_CALLBACKS_SQL } from './operator-log.repository';
 import { TAKE_IDS_SQL } from './outbox.repository';
-import { FINALIZE_IN_ID_ORDER_SQL, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
-import { CLAIM_ATTEMPT_SQL, CREATE_DELIVERIES_SQL } from './webhook-deliveries.repository';
+import { FINALIZE_IN_ID_ORDER_SQL, insertPricedSql, SET_INITIATION_STATE_SQL, SET_INITIATION_STATES_ANSWERING_SQL, SET_INITIATION_STATES_SQL } from './transactions.repository';
+import { CLAIM_ATTEMPT_SQL, CREATE_DELIVERIES_SQL, RECORD_ATTEMPTS_SQL } from './webhook-deliveries.repository';
 
 /**
  * Statements that reach their rows by key, with a second condition that a partial index also
@@ -239,5 +240,23 @@ describe('statements that reach rows by key, planned once', () => {
     await insertKeys(20_000);
     await runner.query(`ANALYZE idempotency_keys`);
     for (const statement of IDEMPOTENCY_STATEMENTS) expectPlan(statement, await (await prepare(statement)).plan(), byKey, walking);
+  });
+
+  it('the other batch statements, each planned on a young table (a hundred rows, as last analysed): probes, no walks', async () => {
+    await insertDueDeliveries(100);
+    await fill(
+      `INSERT INTO operator_callbacks (transaction_id, network, method, path, headers, body, remote_address, outcome)
+       SELECT gen_random_uuid(), 'mtn', 'POST', '/callbacks/mtn', '{}', '{}', '127.0.0.1', 'applied' FROM generate_series(1, 100) n`,
+      [],
+    );
+    await fill(`INSERT INTO merchants (id, name) SELECT gen_random_uuid(), 'merchant ' || n FROM generate_series(1, 100) n`, []);
+    for (const table of ['webhook_deliveries', 'operator_callbacks', 'merchants']) await runner.query(`ANALYZE ${table}`);
+    const scanning = /Seq Scan|Bitmap/;
+    const cases: [Statement, RegExp][] = [
+      [{ name: 'webhook attempts recorded', sql: RECORD_ATTEMPTS_SQL, parameters: 13 }, /Index Scan using webhook_deliveries_pkey on webhook_deliveries d/],
+      [{ name: 'operator callbacks stored', sql: INSERT_CALLBACKS_SQL, parameters: 9 }, /Index Only Scan using operator_callbacks_transaction_idx on operator_callbacks c|Index Scan using operator_callbacks_transaction_idx on operator_callbacks c/],
+      [{ name: 'cash-ins inserted, priced', sql: insertPricedSql(''), parameters: 18 }, /Index Scan using merchants_pkey on merchants m/],
+    ];
+    for (const [statement, byKey] of cases) expectPlan(statement, await (await prepare(statement)).plan(), byKey, scanning);
   });
 });

@@ -10,6 +10,21 @@ export type OperatorRequestRecord = Omit<OperatorRequestEntity, 'id' | 'createdA
 export type OperatorCallbackRecord = Omit<OperatorCallbackEntity, 'id' | 'createdAt'>;
 type CallbackToRecord = { record: OperatorCallbackRecord & { transactionId: string }; limit: number };
 
+/** Callbacks stored, each while its transaction has fewer than its cap (insertCallbacks), from nine array parameters. */
+export const INSERT_CALLBACKS_SQL = `WITH v AS (
+   SELECT v.*, row_number() OVER (PARTITION BY v.transaction_id ORDER BY v.ord) AS nth
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::int[])
+          WITH ORDINALITY AS v(transaction_id, network, method, path, headers, body, remote_address, outcome, cap, ord)
+ ), admitted AS MATERIALIZED (
+   SELECT nextval(pg_get_serial_sequence('operator_callbacks', 'id')) AS id, v.*
+     FROM v
+    WHERE (SELECT count(*) FROM operator_callbacks c WHERE c.transaction_id = v.transaction_id) + v.nth <= v.cap
+ ), stored AS (
+   INSERT INTO operator_callbacks (id, transaction_id, network, method, path, headers, body, remote_address, outcome)
+   SELECT id, transaction_id, network, method, path, headers, body, remote_address, outcome FROM admitted
+ )
+ SELECT id, ord FROM admitted`;
+
 /** operator_requests and operator_callbacks: owned by operator-adapter, read by support. */
 @Injectable()
 export class OperatorLogRepository {
@@ -74,19 +89,7 @@ export class OperatorLogRepository {
     const rows = await keyedRows(
       this.dataSource.manager,
       'operator_callbacks_insert_many',
-      `WITH v AS (
-         SELECT v.*, row_number() OVER (PARTITION BY v.transaction_id ORDER BY v.ord) AS nth
-           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::int[])
-                WITH ORDINALITY AS v(transaction_id, network, method, path, headers, body, remote_address, outcome, cap, ord)
-       ), admitted AS MATERIALIZED (
-         SELECT nextval(pg_get_serial_sequence('operator_callbacks', 'id')) AS id, v.*
-           FROM v
-          WHERE (SELECT count(*) FROM operator_callbacks c WHERE c.transaction_id = v.transaction_id) + v.nth <= v.cap
-       ), stored AS (
-         INSERT INTO operator_callbacks (id, transaction_id, network, method, path, headers, body, remote_address, outcome)
-         SELECT id, transaction_id, network, method, path, headers, body, remote_address, outcome FROM admitted
-       )
-       SELECT id, ord FROM admitted`,
+      INSERT_CALLBACKS_SQL,
       [
         column('transactionId'), column('network'), column('method'), column('path'),
         batch.map(({ record }) => JSON.stringify(record.headers)), column('body'), column('remoteAddress'), column('outcome'),

@@ -299,7 +299,7 @@ export class TransactionsRepository {
 }
 
 /** The priced insert of insertPendingMany's eighteen parameters, with `where` between its source and its conflict clause. */
-function insertPricedSql(where: string): string {
+export function insertPricedSql(where: string): string {
   return `INSERT INTO transactions (id, merchant_id, app_id, mode, direction, amount, fee, msisdn, description, reference,
          metadata, network, provider, initiated_by, reverses_payment_id, withdrawal, request_id, traceparent)
        SELECT v.id, v.merchant_id, v.app_id, v.mode, v.direction, v.amount, ${feeByRuleSql('v.amount', 'r.rule')}, v.msisdn, v.description,

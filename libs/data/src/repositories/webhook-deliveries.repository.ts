@@ -79,6 +79,29 @@ export type AttemptClaim =
 const ENDPOINT_COLUMNS = `s.url AS endpoint_url, s.secret_ciphertext AS endpoint_secret,
   s.previous_secret_ciphertext AS endpoint_previous_secret, s.previous_secret_expires_at AS endpoint_previous_expires_at`;
 
+/** Attempts recorded on their deliveries (recordAttempts), from thirteen array parameters, one row per delivery. */
+export const RECORD_ATTEMPTS_SQL = `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
+                              $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
+           AS t(delivery_id, attempt_number, verdict, replays_seen, next_at, now_at, started_at, status_code, error, url, trigger, duration_ms, response_body)
+       ), updated AS (
+         UPDATE webhook_deliveries d
+            SET attempt_count = i.attempt_number,
+                status = CASE WHEN i.verdict = 'delivered' THEN 'delivered' WHEN d.replay_count <> i.replays_seen THEN 'pending' ELSE i.verdict END,
+                next_attempt_at = CASE WHEN i.verdict = 'delivered' THEN NULL WHEN d.replay_count <> i.replays_seen THEN i.now_at ELSE i.next_at END,
+                lease_until = NULL, last_attempt_at = i.started_at, last_status_code = i.status_code, last_error = i.error,
+                url = COALESCE(i.url, d.url), delivered_at = CASE WHEN i.verdict = 'delivered' THEN i.now_at ELSE d.delivered_at END,
+                updated_at = now()
+           FROM input i
+          WHERE d.id = i.delivery_id AND d.attempt_count = i.attempt_number - 1
+          RETURNING d.id, d.status, d.next_attempt_at
+       ), inserted AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
+         SELECT i.delivery_id, i.attempt_number, i.url, i.trigger, i.started_at, i.duration_ms, i.status_code, i.response_body, i.error
+           FROM input i JOIN updated u ON u.id = i.delivery_id
+       )
+       SELECT id, status, next_attempt_at FROM updated`;
+
 /**
  * Creates the deliveries of outbox events (`createDeliveriesForEvents`). Run keyed: one generic
  * plan per connection, often made while the outbox is nearly empty. Joined plainly, that plan
@@ -253,27 +276,7 @@ export class WebhookDeliveriesRepository {
       const rows = await keyedRows(
         this.dataSource.manager,
         'webhook-record-attempts',
-        `WITH input AS (
-           SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[],
-                                $8::int[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
-             AS t(delivery_id, attempt_number, verdict, replays_seen, next_at, now_at, started_at, status_code, error, url, trigger, duration_ms, response_body)
-         ), updated AS (
-           UPDATE webhook_deliveries d
-              SET attempt_count = i.attempt_number,
-                  status = CASE WHEN i.verdict = 'delivered' THEN 'delivered' WHEN d.replay_count <> i.replays_seen THEN 'pending' ELSE i.verdict END,
-                  next_attempt_at = CASE WHEN i.verdict = 'delivered' THEN NULL WHEN d.replay_count <> i.replays_seen THEN i.now_at ELSE i.next_at END,
-                  lease_until = NULL, last_attempt_at = i.started_at, last_status_code = i.status_code, last_error = i.error,
-                  url = COALESCE(i.url, d.url), delivered_at = CASE WHEN i.verdict = 'delivered' THEN i.now_at ELSE d.delivered_at END,
-                  updated_at = now()
-             FROM input i
-            WHERE d.id = i.delivery_id AND d.attempt_count = i.attempt_number - 1
-            RETURNING d.id, d.status, d.next_attempt_at
-         ), inserted AS (
-           INSERT INTO webhook_attempts (delivery_id, attempt_number, url, trigger, started_at, duration_ms, status_code, response_body, error)
-           SELECT i.delivery_id, i.attempt_number, i.url, i.trigger, i.started_at, i.duration_ms, i.status_code, i.response_body, i.error
-             FROM input i JOIN updated u ON u.id = i.delivery_id
-         )
-         SELECT id, status, next_attempt_at FROM updated`,
+        RECORD_ATTEMPTS_SQL,
         [
           round.map(({ item }) => item.deliveryId),
           round.map(({ item }) => item.attempt.attemptNumber),
