@@ -5,7 +5,6 @@ import { CommandReply, CreatePayoutCommand, CreateRefundCommand, ErrorCode } fro
 import {
   ActiveRefundExistsError,
   InsufficientFundsError,
-  keyedTransaction,
   LedgerRepository,
   NewTransaction,
   SettlementsRepository,
@@ -95,15 +94,11 @@ export class PayoutsService {
     return transaction;
   }
 
-  /**
-   * Runs `work` in one Postgres transaction; a refusal (returned or raised) rolls it back. Its
-   * statements all reach rows by key (the payment locked, the fee schedule, the pending row, the
-   * journal and the balances), so it runs on a keyed connection, as settlement batches do.
-   */
+  /** Runs `work` in one Postgres transaction; a refusal (returned or raised) rolls it back. */
   private async createReserved(work: (em: EntityManager) => Promise<TransactionEntity | Refusal>): Promise<TransactionEntity | Refusal> {
     let refused: Refusal | undefined;
     try {
-      const created = await keyedTransaction(this.dataSource, async (em) => {
+      const created = await this.dataSource.transaction(async (em) => {
         const result = await work(em);
         if (result instanceof TransactionEntity) return result;
         refused = result;

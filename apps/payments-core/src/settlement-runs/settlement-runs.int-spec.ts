@@ -12,7 +12,8 @@ import {
   TransactionsRepository,
 } from '@momo/data';
 import { JobRpc, loadConfig } from '@momo/platform';
-import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase } from '@momo/testing';
+import { collectReleased } from '@momo/domain';
+import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, SeededMerchant, TestDatabase, waitFor } from '@momo/testing';
 import { FeeSchedules } from '../fees/fee-schedules';
 import { OutboxRelay } from '../outbox/outbox-relay.service';
 import { PaymentsCoreConfig } from '../payments-core.config';
@@ -21,7 +22,7 @@ import { PendingTransactions } from '../initiation/pending-transactions';
 import { PayoutsService } from '../payouts/payouts.service';
 import { Contradictions } from '../exceptions/contradictions.service';
 import { OperatorResults } from '../settlement/operator-results';
-import { SettlementService } from '../settlement/settlement.service';
+import { movementOf, SettlementService } from '../settlement/settlement.service';
 import { SettlementRuns } from './settlement-runs.service';
 
 /**
@@ -185,6 +186,34 @@ describe('settlement runs (Postgres)', () => {
     expect(await releasesOf(cashIns.map((t) => t.id))).toBe(40);
     const settlements = await db.dataSource.query(`SELECT transaction_count, net FROM settlements WHERE merchant_id = $1`, [merchant.merchantId]);
     expect(settlements).toEqual([{ transaction_count: 40, net: String(allNet) }]);
+    expect(await broken()).toEqual([]);
+  });
+
+  it('settles the rest of the period when every row a chunk locked was settled early meanwhile', async () => {
+    const merchant = await seedMerchant(db.dataSource);
+    const cashIns = await Promise.all(Array.from({ length: 6 }, (_, i) => paid(merchant, 2_000 + i * 10)));
+    const inIdOrder = [...cashIns].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // The rows of the run's first chunk, settled early as refunds settle their payments: each
+    // locked, stamped and released in one transaction that commits while the chunk waits on it.
+    const refunds = db.dataSource.createQueryRunner();
+    await refunds.startTransaction();
+    for (const t of inIdOrder.slice(0, 4)) {
+      await refunds.query(`SELECT id FROM transactions WHERE id = $1 FOR UPDATE`, [t.id]);
+      expect(await new SettlementsRepository(db.dataSource).stampEarly(refunds.manager, t.id)).toBe(true);
+      await ledger.post(refunds.manager, t.id, collectReleased(movementOf(t)));
+    }
+    const run = runsWith({ SETTLEMENT_CHUNK_SIZE: '4' }).runPeriod('test', new Date());
+    await waitFor(
+      async () => Number((await db.dataSource.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n) > 0 || undefined,
+      { timeoutMs: 10_000, what: "the run's first chunk waiting on the refunds' locks" },
+    );
+    await refunds.commitTransaction();
+    await refunds.release();
+    const [settlement] = (await run).settlements;
+
+    for (const t of inIdOrder.slice(4)) expect(await row(t.id)).toEqual({ settled_at: expect.any(Date), settlement_id: settlement.id });
+    expect(settlement.transactionCount).toBe(2);
+    expect((await balance(merchant)).pending).toBe(0);
     expect(await broken()).toEqual([]);
   });
 
