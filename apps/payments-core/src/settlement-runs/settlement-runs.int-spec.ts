@@ -103,8 +103,10 @@ describe('settlement runs (Postgres)', () => {
     expect(await runsWith().runPeriod('test', periodEnd)).toMatchObject({ alreadyCompleted: true, settlements: [] });
     expect(await balance(merchant)).toEqual({ pending: net(later), available: net(due[0]) + net(due[1]), reserved: 0 });
 
-    // The next period picks up the rest and starts where the previous settlement ended.
-    const next = await runsWith().runPeriod('test', new Date(Date.now() + 1_000));
+    // The next period picks up the rest and starts where the previous settlement ended. (Its end is
+    // now, not later: a run is keyed by its period end, and a later test's run at that very
+    // millisecond would find it completed and settle nothing.)
+    const next = await runsWith().runPeriod('test', new Date());
     const second = next.settlements.find((s) => s.merchantId === merchant.merchantId)!;
     expect(second).toMatchObject({ transactionCount: 1, net: net(later), periodStart: periodEnd });
     expect(await balance(merchant)).toEqual({ pending: 0, available: net(due[0]) + net(due[1]) + net(later), reserved: 0 });
