@@ -12,7 +12,7 @@ import { KEYED_PLANNER_OPTIONS } from '@momo/platform';
 export function keyedPool(dataSource: DataSource): Pool {
   const existing = pools.get(dataSource);
   if (existing) return existing;
-  const main = (dataSource.driver as unknown as { master: Pool }).master;
+  const main = mainPool(dataSource);
   const pool = new Pool({
     ...main.options,
     max: main.options.max ?? 10,
@@ -33,6 +33,11 @@ export function keyedPool(dataSource: DataSource): Pool {
     return destroy();
   };
   return pool;
+}
+
+/** The data source's own pool (TypeORM's): where statements run when they are not keyed. */
+export function mainPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
 /** False once a pooler (PgBouncer) refused or dropped the startup options: keyed work then runs the ordinary way. */

@@ -1,7 +1,7 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { queryRows } from './hydrate';
-import { keyedPool, keyedSettingsHold, refusedStartupSettings } from './keyed-pool';
+import { keyedPool, keyedSettingsHold, mainPool, refusedStartupSettings } from './keyed-pool';
 import { inKeyedTransaction } from './keyed-transaction';
 import { runNamed, withPooledClient } from './prepared';
 
@@ -24,7 +24,7 @@ export async function preparedRows(em: EntityManager, name: string, text: string
   const client = await transactionClient(em);
   if (client) return runNamed(client, name, text, values);
   // Where the keyed settings cannot reach Postgres, still prepared, on the main pool.
-  if (!keyedSettingsHold(em.connection)) return withPooledClient(mainPool(em), (pooled) => runNamed(pooled, name, text, values));
+  if (!keyedSettingsHold(em.connection)) return withPooledClient(mainPool(em.connection), (pooled) => runNamed(pooled, name, text, values));
   return keyedRows(em, name, text, values);
 }
 
@@ -56,10 +56,6 @@ export async function keyedRows(em: EntityManager, name: string, text: string, v
     if (!refusedStartupSettings(em.connection, error)) throw error;
     return queryRows(em, text, values);
   }
-}
-
-function mainPool(em: EntityManager): Pool {
-  return (em.connection.driver as unknown as { master: Pool }).master;
 }
 
 /** The connection of the transaction `em` works in, if it works in one. */

@@ -17,22 +17,17 @@ import { keyedPool, keyedSettingsHold, refusedStartupSettings } from './keyed-po
  */
 export async function keyedTransaction<T>(dataSource: DataSource, work: (em: EntityManager) => Promise<T>): Promise<T> {
   if (!keyedSettingsHold(dataSource)) return dataSource.transaction(work);
-  const runner = new KeyedQueryRunner(dataSource, dataSource.driver as PostgresDriver);
+  const runner = new KeyedQueryRunner(dataSource);
   try {
-    await runner.startTransaction();
+    await runner.connect();
   } catch (error) {
     await runner.release();
     if (refusedStartupSettings(dataSource, error)) return dataSource.transaction(work);
     throw error;
   }
   try {
-    const result = await work(runner.manager);
-    await runner.commitTransaction();
-    return result;
-  } catch (error) {
-    // As TypeORM's own transactions: a failed rollback (the connection broke) leaves the first error to report.
-    await runner.rollbackTransaction().catch(() => undefined);
-    throw error;
+    // TypeORM's own transaction on this runner: started, committed, or rolled back with the first error reported.
+    return await runner.manager.transaction(work);
   } finally {
     await runner.release();
   }
@@ -47,8 +42,8 @@ export function inKeyedTransaction(em: EntityManager): boolean {
 class KeyedQueryRunner extends PostgresQueryRunner {
   private readonly pool: Pool;
 
-  constructor(dataSource: DataSource, driver: PostgresDriver) {
-    super(driver, 'master');
+  constructor(dataSource: DataSource) {
+    super(dataSource.driver as PostgresDriver, 'master');
     Object.assign(this, { manager: dataSource.createEntityManager(this) });
     this.pool = keyedPool(dataSource);
   }
