@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { WORKSPACE_ROOT } from '@momo/testing';
+import { allowedCpus, firstTouchOfPages, roundTrips, systemCallMicros } from './machine-probes';
+
+// The built peer, as bench:machine forks it.
+const PEER_SCRIPT = join(WORKSPACE_ROOT, 'dist', 'tools', 'bench', 'src', 'machine', 'echo-peer.js');
+
+describe('bench:machine probes', () => {
+  it('times system calls', () => {
+    const micros = systemCallMicros(20_000);
+    expect(micros).toBeGreaterThan(0);
+    expect(micros).toBeLessThan(1_000);
+  });
+
+  it('counts the page faults that first touching fresh memory causes, one per page or so', () => {
+    const touches = firstTouchOfPages(4_096);
+    expect(touches.faults).toBeGreaterThanOrEqual(4_000);
+    expect(touches.faults).toBeLessThan(4_096 * 2);
+    expect(touches.microsPerFault).toBeGreaterThan(0);
+  });
+
+  it('sends messages to another process and back, counting both processes\' CPU', async () => {
+    const trips = await roundTrips({ count: 500, everyMs: 0, peerScript: PEER_SCRIPT });
+    expect(trips.count).toBe(500);
+    expect(trips.p50Micros).toBeGreaterThan(0);
+    expect(trips.p99Micros).toBeGreaterThanOrEqual(trips.p50Micros);
+    expect(trips.cpuMicros).toBeGreaterThan(0);
+  });
+
+  it('paces messages and pins both processes to one core when asked, then lets this process run anywhere again', async () => {
+    const cpusBefore = allowedCpus();
+    const started = Date.now();
+    const trips = await roundTrips({ count: 10, everyMs: 20, cpus: '0', peerScript: PEER_SCRIPT });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10 * 20);
+    expect(trips.count).toBe(10);
+    expect(allowedCpus()).toBe(cpusBefore);
+  });
+});

@@ -1,0 +1,119 @@
+import { ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pinProcess } from '../pinning';
+import { quantile } from '../quantile';
+
+const PAGE_BYTES = 4096;
+
+/** Microseconds per system call made through Node.js (fstat of stdin: no I/O, no allocation worth counting). */
+export function systemCallMicros(calls: number): number {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) fstatSync(0);
+  return Number(process.hrtime.bigint() - started) / 1_000 / calls;
+}
+
+export interface PageTouches {
+  /** Minor page faults the touches caused (process.resourceUsage), about one per page. */
+  faults: number;
+  microsPerFault: number;
+}
+
+/**
+ * The first write to each page of fresh memory: the kernel maps a zeroed page on the fault. Every
+ * process pays it for the memory it grows into (a V8 heap, a Postgres backend's buffers).
+ */
+export function firstTouchOfPages(pages: number): PageTouches {
+  const faultsBefore = process.resourceUsage().minorPageFault;
+  const started = process.hrtime.bigint();
+  // A large ArrayBuffer is zero pages the kernel maps only when first written.
+  const memory = new Uint8Array(pages * PAGE_BYTES);
+  for (let offset = 0; offset < memory.length; offset += PAGE_BYTES) memory[offset] = 1;
+  const micros = Number(process.hrtime.bigint() - started) / 1_000;
+  const faults = process.resourceUsage().minorPageFault - faultsBefore;
+  return { faults, microsPerFault: micros / Math.max(1, faults) };
+}
+
+export interface RoundTripOptions {
+  count: number;
+  /** 0: each message leaves as the previous one's answer arrives; else one message every this many ms. */
+  everyMs: number;
+  /** A taskset CPU list for both processes (e.g. "0"); undefined leaves them to the scheduler. */
+  cpus?: string;
+  /** The built echo-peer.js (bench:machine passes the one beside it). */
+  peerScript: string;
+}
+
+export interface RoundTrips {
+  count: number;
+  p50Micros: number;
+  p99Micros: number;
+  /** Both processes' CPU (user + system) per round trip, timers and sleeps included. */
+  cpuMicros: number;
+}
+
+/**
+ * One-byte messages to another Node.js process and back over a Unix socket, as every hop of a
+ * cash-in is a message between two processes (a service and Redis, Postgres or another service).
+ * Back to back both stay awake; paced, each message wakes a process that slept, as at moderate load.
+ */
+export async function roundTrips(options: RoundTripOptions): Promise<RoundTrips> {
+  const folder = mkdtempSync(join(tmpdir(), 'momo-bench-machine-'));
+  const server = createServer();
+  let peer: ChildProcess | undefined;
+  const ownCpus = allowedCpus();
+  try {
+    const path = join(folder, 'echo.sock');
+    server.listen(path);
+    await once(server, 'listening');
+    const accepted = once(server, 'connection') as Promise<[Socket]>;
+    peer = fork(options.peerScript, [path], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const [socket] = await accepted;
+    if (options.cpus !== undefined) {
+      pinProcess(process.pid, options.cpus);
+      pinProcess(peer.pid!, options.cpus);
+    }
+    const times = await exchange(socket, peer, options);
+    socket.destroy();
+    return times;
+  } finally {
+    if (options.cpus !== undefined) pinProcess(process.pid, ownCpus);
+    peer?.kill();
+    server.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function exchange(socket: Socket, peer: ChildProcess, options: RoundTripOptions): Promise<RoundTrips> {
+  const latencies: number[] = [];
+  const peerCpuBefore = await peerCpu(peer);
+  const ownCpuBefore = process.cpuUsage();
+  for (let i = 0; i < options.count; i++) {
+    if (options.everyMs > 0) await sleep(options.everyMs);
+    const sent = performance.now();
+    const answered = once(socket, 'data');
+    socket.write('x');
+    await answered;
+    latencies.push((performance.now() - sent) * 1_000);
+  }
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const peerCpuAfter = await peerCpu(peer);
+  const cpu = ownCpu.user + ownCpu.system + (peerCpuAfter.user - peerCpuBefore.user) + (peerCpuAfter.system - peerCpuBefore.system);
+  latencies.sort((a, b) => a - b);
+  return { count: options.count, p50Micros: quantile(latencies, 0.5), p99Micros: quantile(latencies, 0.99), cpuMicros: cpu / options.count };
+}
+
+async function peerCpu(peer: ChildProcess): Promise<NodeJS.CpuUsage> {
+  const answer = once(peer, 'message') as Promise<[NodeJS.CpuUsage]>;
+  peer.send('cpu');
+  return (await answer)[0];
+}
+
+/** The CPUs this process may run on now, as a taskset list (e.g. "0-1"). */
+export function allowedCpus(): string {
+  return /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1];
+}
