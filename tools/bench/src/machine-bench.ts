@@ -28,8 +28,9 @@ async function main(): Promise<void> {
     { label: 'one every 10 ms', options: { count: 300, everyMs: 10 } },
     { label: 'one every 50 ms', options: { count: 80, everyMs: 50 } },
   ];
+  // undefined: wherever the scheduler puts them; '0': both processes on the first core.
+  const placements: (string | undefined)[] = cores > 1 ? [undefined, '0'] : [undefined];
   for (const { label, options } of runs) {
-    const placements: (string | undefined)[] = cores > 1 ? [undefined, '0'] : [undefined];
     for (const cpus of placements) {
       const trips = await roundTrips({ ...options, cpus, peerScript: PEER_SCRIPT });
       console.log(row(`${label} (${trips.count})`, cpus === undefined ? `any of ${cores}` : 'one', trips));
