@@ -1,6 +1,7 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, release, type } from 'node:os';
 import { join } from 'node:path';
 import { firstTouchOfPages, RoundTripOptions, RoundTrips, roundTrips, systemCallMicros } from './machine/machine-probes';
+import { describeGrouping, schedulerGrouping } from './machine/scheduler-grouping';
 
 /**
  * `npm run bench:machine`: what the operations a cash-in is made of cost on this machine, so that
@@ -9,13 +10,14 @@ import { firstTouchOfPages, RoundTripOptions, RoundTrips, roundTrips, systemCall
  * one-byte message to another Node.js process and back (a cash-in is a few dozen such messages
  * between the services, Postgres and Redis). Each is measured back to back and, for messages, paced
  * so that the other process sleeps in between, as at moderate load, on the cores the scheduler
- * picks and on one core. Asserts nothing; takes about 15 s.
+ * picks and on one core; and how the scheduler groups processes. Asserts nothing; takes about 15 s.
  */
 const PEER_SCRIPT = join(__dirname, 'machine', 'echo-peer.js');
 
 async function main(): Promise<void> {
   const cores = availableParallelism();
-  console.log(`bench:machine: Node.js ${process.version}, ${cores} cores`);
+  console.log(`bench:machine: Node.js ${process.version}, ${cores} cores, ${type()} ${release()}`);
+  console.log(`scheduler: ${describeGrouping(schedulerGrouping())}`);
   systemCallMicros(100_000); // warm the call path first
   console.log(`system call (fstat through Node.js): ${systemCallMicros(500_000).toFixed(2)} µs`);
   const touches = firstTouchOfPages(32_768);
