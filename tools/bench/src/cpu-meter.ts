@@ -26,6 +26,12 @@ const USER_HZ = 100;
 export interface CpuSample {
   stack: Map<string, number>;
   outside: Map<string, number>;
+  /**
+   * Minor page faults so far by each of the stack's names (counted like its CPU). A first touch of
+   * a page costs 1.6-11 µs depending on the VM (`bench:machine`), so their count per unit tells how
+   * much of a dearer VM's cost is paging. Absent in samples made before it was counted.
+   */
+  stackFaults?: Map<string, number>;
   /** The whole machine's ticks (/proc/stat's first line); undefined where it cannot be read. */
   machine?: MachineTicks;
 }
@@ -49,6 +55,10 @@ interface ProcStat {
   ownTicks: number;
   /** cutime + cstime: CPU of its children that exited and were reaped (closed Postgres backends). */
   reapedChildrenTicks: number;
+  /** minflt: page faults served without reading the disk (first touches of memory, mostly). */
+  ownMinorFaults: number;
+  /** cminflt: the same for its reaped children. */
+  reapedChildrenMinorFaults: number;
 }
 
 /**
@@ -62,25 +72,33 @@ export function sampleCpu(processes: MeteredProcesses): CpuSample {
   const stats = readAllStats();
   const children = new Map<number, number[]>();
   for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
-  const ticksOf = (root: MeteredRoot): number => {
+  /** One counter of a root: the process alone, or with every live descendant and the reaped ones' share. */
+  const countOf = (root: MeteredRoot, own: (s: ProcStat) => number, reaped: (s: ProcStat) => number): number => {
     const pid = root.pid();
     const stat = pid === undefined ? undefined : stats.get(pid);
     if (pid === undefined || !stat) return 0;
-    if (root.scope === 'own') return stat.ownTicks;
-    let ticks = 0;
+    if (root.scope === 'own') return own(stat);
+    let count = 0;
     const queue = [pid];
     while (queue.length > 0) {
       const next = queue.pop()!;
       const s = stats.get(next);
       if (!s) continue;
-      ticks += s.ownTicks + s.reapedChildrenTicks;
+      count += own(s) + reaped(s);
       queue.push(...(children.get(next) ?? []));
     }
-    return ticks;
+    return count;
   };
-  const sum = (group: Record<string, MeteredRoot[]>) =>
-    new Map(Object.entries(group).map(([name, roots]) => [name, (roots.reduce((total, root) => total + ticksOf(root), 0) * 1000) / USER_HZ] as const));
-  return { stack: sum(processes.stack), outside: sum(processes.outside), machine: readMachineTicks() };
+  const ticksOf = (root: MeteredRoot) => countOf(root, (s) => s.ownTicks, (s) => s.reapedChildrenTicks);
+  const faultsOf = (root: MeteredRoot) => countOf(root, (s) => s.ownMinorFaults, (s) => s.reapedChildrenMinorFaults);
+  const sum = (group: Record<string, MeteredRoot[]>, count: (root: MeteredRoot) => number, scale: number) =>
+    new Map(Object.entries(group).map(([name, roots]) => [name, roots.reduce((total, root) => total + count(root), 0) * scale] as const));
+  return {
+    stack: sum(processes.stack, ticksOf, 1000 / USER_HZ),
+    outside: sum(processes.outside, ticksOf, 1000 / USER_HZ),
+    stackFaults: sum(processes.stack, faultsOf, 1),
+    machine: readMachineTicks(),
+  };
 }
 
 export interface CpuPerUnit {
@@ -90,19 +108,31 @@ export interface CpuPerUnit {
   outside: [string, number][];
   /** Shares of the machine's time between the two samples (0-1), when /proc/stat was read. */
   machine?: { busy: number; steal: number };
+  /** Minor page faults per unit, all of the stack's processes together, and by name; absent where either sample lacks them. */
+  stackFaults?: { total: number; byName: [string, number][] };
 }
 
 /** CPU per unit of work between two samples, largest first. */
 export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number): CpuPerUnit {
   const per = (a: Map<string, number>, b: Map<string, number>) =>
     [...b].map(([name, ms]) => [name, (ms - (a.get(name) ?? 0)) / Math.max(1, units)] as [string, number]).sort((x, y) => y[1] - x[1]);
+  const total = (entries: [string, number][]) => entries.reduce((sum, [, n]) => sum + n, 0);
   const stack = per(before.stack, after.stack);
+  const faults = before.stackFaults && after.stackFaults ? per(before.stackFaults, after.stackFaults) : undefined;
   return {
-    stackTotal: stack.reduce((sum, [, ms]) => sum + ms, 0),
+    stackTotal: total(stack),
     stack,
     outside: per(before.outside, after.outside),
     machine: machineShares(before.machine, after.machine),
+    stackFaults: faults && { total: total(faults), byName: faults },
   };
+}
+
+/** "8.0 (postgres 3.7, payments-core 1.2, …)"; "not counted" where the samples had no fault counts. */
+export function formatFaults(cpu: CpuPerUnit): string {
+  if (!cpu.stackFaults) return 'not counted';
+  const parts = cpu.stackFaults.byName.map(([name, n]) => `${name} ${n.toFixed(1)}`).join(', ');
+  return `${cpu.stackFaults.total.toFixed(1)} (${parts})`;
 }
 
 /** How the machine's time between two readings was spent: busy (any process or the kernel) and stolen by the hypervisor. */
@@ -169,13 +199,16 @@ function readAllStats(): Map<number, ProcStat> {
 function readStat(pid: number): ProcStat | undefined {
   try {
     // Fields after the command (which may contain spaces and parentheses) are space-separated:
-    // state, ppid, …, then utime, stime, cutime, cstime (fields 14-17 of proc(5)).
+    // state, ppid, …, minflt and cminflt (fields 10-11 of proc(5)), …, then utime, stime, cutime,
+    // cstime (fields 14-17).
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
     return {
       ppid: Number(fields[1]),
       ownTicks: Number(fields[11]) + Number(fields[12]),
       reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+      ownMinorFaults: Number(fields[7]),
+      reapedChildrenMinorFaults: Number(fields[8]),
     };
   } catch {
     return undefined;

@@ -4,7 +4,7 @@ import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { SCALED_SERVICES } from './bench-stack';
 import { describeRefusals, offerCashIns, startCashInHarness } from './cash-in-load';
-import { CpuPerUnit, formatCpu } from './cpu-meter';
+import { CpuPerUnit, formatCpu, formatFaults } from './cpu-meter';
 import { checkNothingMovedTwice } from './moved-once';
 import { adapterSamples, describeCounts, operatorCallsByResult, statusChecksByReason } from './operator-calls';
 import { printCostliestStatements } from './statement-stats';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
         `POST /v1/payments, due -> 201: p50 ${r.answerP50} ms, p99 ${r.answerP99} ms`,
         `CPU per completed cash-in, the stack's processes: ${formatCpu(r.cpu)}   [target ≤ 6 ms for the stack]`,
         postgresSplit(r.cpu, r.postgresByService),
+        `  minor page faults per completed cash-in, the stack's processes: ${formatFaults(r.cpu)} (bench:machine prices one on this VM)`,
         `  Postgres connections opened during the load: ${r.connectionsOpened} (each a server process started and its statements planned afresh)`,
         yardstick(r.cpu),
         `the adapter's calls to the operator since it started (warm-up included), by result: ${describeCounts(operatorCallsByResult(adapter))}`,
