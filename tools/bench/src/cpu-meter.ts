@@ -29,7 +29,7 @@ export interface CpuSample {
   /**
    * Minor page faults so far by each of the stack's names (counted like its CPU). A first touch of
    * a page costs 1.6-11 µs depending on the VM (`bench:machine`), so their count per unit tells how
-   * much of a dearer VM's cost is paging. Absent in samples made before it was counted.
+   * much of a dearer VM's cost is paging. Optional: samples built by hand (in tests) may leave it out.
    */
   stackFaults?: Map<string, number>;
   /** The whole machine's ticks (/proc/stat's first line); undefined where it cannot be read. */
