@@ -56,6 +56,25 @@ describe('accountFor', () => {
     ]);
   });
 
+  it("splits Postgres' other processes by what each is where they were read, leaving only what exited as the rest", () => {
+    const roles = (autovacuum: number, walwriter: number) =>
+      new Map([
+        [2001, { service: 'its autovacuum worker', ms: autovacuum }],
+        [2002, { service: 'its walwriter', ms: walwriter }],
+      ]);
+    const readings = [
+      { ...reading(0, { postgres: 100 }, [0, 0, 0]), backends: backends({ 'payments-core': 40 }), postgresRoles: roles(0, 20) },
+      { ...reading(100, { postgres: 300 }, [10, 10, 0]), backends: backends({ 'payments-core': 70 }), postgresRoles: roles(120, 30) },
+    ];
+
+    expect(accountFor(readings, 0, 100)?.postgresMs).toEqual([
+      ['its autovacuum worker', 120],
+      ['its exited processes', 40],
+      ['payments-core', 30],
+      ['its walwriter', 10],
+    ]);
+  });
+
   it('gives no account of a stretch the readings do not enclose', () => {
     expect(accountFor(READINGS, 900, 1_100)).toBeUndefined();
     expect(accountFor(READINGS, 1_200, 1_400)).toBeUndefined();

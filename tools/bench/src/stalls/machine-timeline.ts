@@ -7,6 +7,8 @@ export interface TimelineSample {
   cpu: CpuSample;
   /** Postgres' client backends with the service each serves and its CPU so far, once those are known. */
   backends?: BackendSample;
+  /** Postgres' other processes with what each is in place of a service (`samplePostgresRoles`), where /proc lists them. */
+  postgresRoles?: BackendSample;
 }
 
 /** What the machine and the stack did between the readings that enclose a stretch of time. */
@@ -41,25 +43,29 @@ export function accountFor(samples: readonly TimelineSample[], from: number, to:
     .map(([name, ms]) => [name, ms - (before.cpu.stack.get(name) ?? 0)] as [string, number])
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1]);
+  const ran = (from?: BackendSample, to?: BackendSample) => (from && to ? postgresPerService(from, to, 1).filter(([, ms]) => ms > 0) : undefined);
+  const byService = ran(before.backends, after.backends);
   return {
     fromMs: before.at,
     toMs: after.at,
     machine: machineShares(before.cpu.machine, after.cpu.machine),
     cpuMs,
-    postgresMs:
-      before.backends && after.backends ? withPostgresOwn(cpuMs, postgresPerService(before.backends, after.backends, 1).filter(([, ms]) => ms > 0)) : [],
+    postgresMs: byService ? withPostgresOwn(cpuMs, byService, ran(before.postgresRoles, after.postgresRoles)) : [],
   };
 }
 
 /**
- * The backends' split, and what is left of Postgres' total: its own processes (autovacuum workers,
- * the WAL writer, the checkpointer; exited ones through the postmaster).
+ * The backends' split, Postgres' other processes by what each is where they were read, and what
+ * is left of Postgres' total: processes that exited (through the postmaster), or all of its own
+ * processes where they were not read one by one.
  */
-function withPostgresOwn(cpuMs: [string, number][], byService: [string, number][]): [string, number][] {
+function withPostgresOwn(cpuMs: [string, number][], byService: [string, number][], byRole?: [string, number][]): [string, number][] {
   if (byService.length === 0) return byService;
   const total = cpuMs.find(([name]) => name === 'postgres')?.[1] ?? 0;
-  const own = total - byService.reduce((sum, [, ms]) => sum + ms, 0);
-  return own > 0 ? [...byService, ['its own processes', own] as [string, number]].sort((a, b) => b[1] - a[1]) : byService;
+  const parts = [...byService, ...(byRole ?? [])];
+  const rest = total - parts.reduce((sum, [, ms]) => sum + ms, 0);
+  const restName = byRole ? 'its exited processes' : 'its own processes';
+  return (rest > 0 ? [...parts, [restName, rest] as [string, number]] : parts).sort((a, b) => b[1] - a[1]);
 }
 
 /**

@@ -3,11 +3,13 @@ import { machineShares, MachineTicks, MeteredProcesses, readMachineTicks, sample
 import { BackendSample, rereadBackends, sampleBackends } from '../postgres-by-service';
 import { accountFor, StretchAccount, TimelineSample } from './machine-timeline';
 import { describeMaintenance, MaintenanceCounts, readMaintenance } from './maintenance';
+import { samplePostgresRoles } from './postgres-processes';
 
 /**
  * What the machine did while bench:stalls counted: its ticks at each window's start (busy and
  * stolen shares per window), every process's CPU each `timelineMs` (what ran across an episode,
- * Postgres split by the service each backend serves) and Postgres' own maintenance.
+ * Postgres split by the service each backend serves and its other processes by what each is) and
+ * Postgres' own maintenance.
  */
 export class RunRecorder {
   private readonly windowTicks: (MachineTicks | undefined)[] = [];
@@ -58,6 +60,13 @@ export class RunRecorder {
   }
 
   private readTimeline(): void {
-    this.timeline.push({ at: Date.now(), cpu: sampleCpu(this.metered), backends: this.backends && rereadBackends(this.backends) });
+    const backends = this.backends;
+    const postmaster = this.metered.stack.postgres?.[0]?.pid();
+    this.timeline.push({
+      at: Date.now(),
+      cpu: sampleCpu(this.metered),
+      backends: backends && rereadBackends(backends),
+      postgresRoles: backends && samplePostgresRoles(postmaster, new Set(backends.keys())),
+    });
   }
 }
