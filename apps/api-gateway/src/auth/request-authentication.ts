@@ -60,15 +60,9 @@ export class RequestAuthentication {
   }
 
   private async lookup(hash: string): Promise<KeyPrincipal | null> {
-    const trusted = this.invalidations.listening;
-    if (trusted) {
-      const cached = this.cache.get(hash);
-      if (cached) return cached;
-    }
-    const generation = this.cache.generation;
-    const found = await this.merchants.findPrincipalByKeyHash(hash);
-    if (found && trusted) this.cache.set(hash, found, generation);
-    return found;
+    // While invalidations may be missed, nothing cached is trusted: each request reads its key.
+    if (!this.invalidations.listening) return this.merchants.findPrincipalByKeyHash(hash);
+    return this.cache.getOrRead(hash, () => this.merchants.findPrincipalByKeyHash(hash));
   }
 
   /** GET and HEAD are reads, everything else writes; over budget is a 429 that leaves no trace. */
