@@ -180,6 +180,11 @@ export function cpuOfProcesses(pids: number[]): Map<number, number> {
   return out;
 }
 
+/** The process's parent, as /proc has it; undefined once it has exited (or where /proc is missing). */
+export function parentOf(pid: number): number | undefined {
+  return readStat(pid)?.ppid;
+}
+
 function readAllStats(): Map<number, ProcStat> {
   const stats = new Map<number, ProcStat>();
   let entries: string[] = [];

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createTestDatabase, TestDatabase } from '@momo/testing';
+import { parentOf } from '../cpu-meter';
 import { NEW_CONNECTIONS, samplePostgresRoles } from './postgres-processes';
 
 describe("samplePostgresRoles (bench:stalls), on the machine's own Postgres", () => {
@@ -10,8 +10,7 @@ describe("samplePostgresRoles (bench:stalls), on the machine's own Postgres", ()
   beforeAll(async () => {
     db = await createTestDatabase();
     [{ pid: backendPid }] = (await db.dataSource.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[];
-    const stat = readFileSync(`/proc/${backendPid}/stat`, 'utf8');
-    postmasterPid = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+    postmasterPid = parentOf(backendPid)!;
   });
 
   afterAll(async () => {
@@ -25,6 +24,12 @@ describe("samplePostgresRoles (bench:stalls), on the machine's own Postgres", ()
     expect(names).toContain('its checkpointer');
     expect(names).toContain('its walwriter');
     expect(roles.get(backendPid)).toEqual({ service: NEW_CONNECTIONS, ms: expect.any(Number) });
+  });
+
+  it('takes what each process is from the reading before where it was there, reading titles only of new ones', () => {
+    const earlier = new Map([[backendPid, { service: 'its walwriter', ms: 0 }]]);
+
+    expect(samplePostgresRoles(postmasterPid, new Set(), earlier)!.get(backendPid)?.service).toBe('its walwriter');
   });
 
   it('leaves out the backends already known, and answers nothing without a postmaster', () => {

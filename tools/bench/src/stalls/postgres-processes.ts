@@ -35,10 +35,12 @@ export function roleOfTitle(title: string): string {
  * Postgres' processes other than the client backends already known, each with what it is (its own:
  * autovacuum, the WAL writer, the checkpointer…; or a connection opened after the backends were
  * listed) in place of a service, and its CPU so far: split like the backends, process by process,
- * so that one that exits between two readings takes its time out of neither. Undefined where the
- * postmaster is unknown or /proc cannot list its children.
+ * so that one that exits between two readings takes its time out of neither. What a process is
+ * does not change, so a process in the `earlier` reading keeps what it was there and only new
+ * ones have their titles read. Undefined where the postmaster is unknown or /proc cannot list its
+ * children.
  */
-export function samplePostgresRoles(postmasterPid: number | undefined, knownBackends: ReadonlySet<number>): BackendSample | undefined {
+export function samplePostgresRoles(postmasterPid: number | undefined, knownBackends: ReadonlySet<number>, earlier?: BackendSample): BackendSample | undefined {
   if (postmasterPid === undefined) return undefined;
   let children: number[];
   try {
@@ -51,15 +53,16 @@ export function samplePostgresRoles(postmasterPid: number | undefined, knownBack
   const roles: BackendSample = new Map();
   for (const pid of others) {
     const ms = cpu.get(pid);
-    const title = readTitle(pid);
-    if (ms !== undefined && title !== undefined) roles.set(pid, { service: roleOfTitle(title), ms });
+    const role = earlier?.get(pid)?.service ?? roleOf(pid);
+    if (ms !== undefined && role !== undefined) roles.set(pid, { service: role, ms });
   }
   return roles;
 }
 
-function readTitle(pid: number): string | undefined {
+/** Undefined once the process has exited. */
+function roleOf(pid: number): string | undefined {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return roleOfTitle(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
   } catch {
     return undefined;
   }

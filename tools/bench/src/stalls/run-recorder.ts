@@ -62,11 +62,12 @@ export class RunRecorder {
   private readTimeline(): void {
     const backends = this.backends;
     const postmaster = this.metered.stack.postgres?.[0]?.pid();
+    const earlierRoles = this.timeline.at(-1)?.postgresRoles;
     this.timeline.push({
       at: Date.now(),
       cpu: sampleCpu(this.metered),
       backends: backends && rereadBackends(backends),
-      postgresRoles: backends && samplePostgresRoles(postmaster, new Set(backends.keys())),
+      postgresRoles: backends && samplePostgresRoles(postmaster, new Set(backends.keys()), earlierRoles),
     });
   }
 }
