@@ -1,6 +1,7 @@
 import { availableParallelism, release, type } from 'node:os';
 import { join } from 'node:path';
 import { firstTouchOfPages, RoundTripOptions, RoundTrips, roundTrips, systemCallMicros } from './machine/machine-probes';
+import { describeIdleStates, idleStates } from './machine/idle-states';
 import { describeGrouping, schedulerGrouping } from './machine/scheduler-grouping';
 
 /**
@@ -10,7 +11,7 @@ import { describeGrouping, schedulerGrouping } from './machine/scheduler-groupin
  * one-byte message to another Node.js process and back (a cash-in is a few dozen such messages
  * between the services, Postgres and Redis). Each is measured back to back and, for messages, paced
  * so that the other process sleeps in between, as at moderate load, on the cores the scheduler
- * picks and on one core; and how the scheduler groups processes. Asserts nothing; takes about 15 s.
+ * picks and on one core; and how the scheduler groups processes and what an idle core does. Asserts nothing; takes about 15 s.
  */
 const PEER_SCRIPT = join(__dirname, 'machine', 'echo-peer.js');
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const cores = availableParallelism();
   console.log(`bench:machine: Node.js ${process.version}, ${cores} cores, ${type()} ${release()}`);
   console.log(`scheduler: ${describeGrouping(schedulerGrouping())}`);
+  console.log(`idle cores: ${describeIdleStates(idleStates())}`);
   systemCallMicros(100_000); // warm the call path first
   console.log(`system call (fstat through Node.js): ${systemCallMicros(500_000).toFixed(2)} µs`);
   const touches = firstTouchOfPages(32_768);
