@@ -11,7 +11,8 @@ import { describeGrouping, schedulerGrouping } from './machine/scheduler-groupin
  * one-byte message to another Node.js process and back (a cash-in is a few dozen such messages
  * between the services, Postgres and Redis). Each is measured back to back and, for messages, paced
  * so that the other process sleeps in between, as at moderate load, on the cores the scheduler
- * picks and on one core; and how the scheduler groups processes and what an idle core does. Asserts nothing; takes about 15 s.
+ * picks and on one core; and how the scheduler groups processes and what an idle core does.
+ * Asserts nothing; takes about 15 s.
  */
 const PEER_SCRIPT = join(__dirname, 'machine', 'echo-peer.js');
 

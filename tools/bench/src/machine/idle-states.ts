@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readIfPresent } from './read-if-present';
 
 /**
  * What an idle core does until work arrives, which decides what waking a process that slept costs.
@@ -27,12 +27,4 @@ export function describeIdleStates({ driver, haltPollNs }: IdleStates): string {
   if (driver !== 'haltpoll' || haltPollNs === undefined) return `cpuidle driver ${driver}`;
   if (haltPollNs === 0) return 'cpuidle driver haltpoll, guest halt polling off (guest_halt_poll_ns 0): an idle vCPU halts at once';
   return `cpuidle driver haltpoll, an idle vCPU polls up to ${(haltPollNs / 1000).toFixed(0)} µs before it halts (guest_halt_poll_ns ${haltPollNs})`;
-}
-
-function readIfPresent(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }

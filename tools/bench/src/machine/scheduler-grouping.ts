@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readIfPresent } from './read-if-present';
 
 /**
  * How the kernel weighs the processes of a co-located stack against each other. With autogrouping
@@ -37,12 +37,4 @@ export function describeGrouping({ autogroup, cpuCgroup }: SchedulerGrouping): s
   const where = cpuCgroup === '/' ? 'in the root cpu cgroup' : `in cpu cgroup ${cpuCgroup}`;
   if (autogroup === 'on') return `autogrouping on but not applied, ${where}: CPU shared by that cgroup's weights`;
   return `autogrouping ${autogroup}, ${where}: every thread weighs alike`;
-}
-
-function readIfPresent(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
