@@ -37,15 +37,16 @@ export class PrincipalCache {
    * (AUTH_CACHE_TTL_MS 0) every call reads.
    */
   async getOrRead(keyHash: string, read: () => Promise<KeyPrincipal | null>): Promise<KeyPrincipal | null> {
-    if (!this.entries) return read();
-    const cached = this.entries.get(keyHash);
+    const entries = this.entries;
+    if (!entries) return read();
+    const cached = entries.get(keyHash);
     if (cached) return cached;
     const generation = this.generation;
     const inFlight = this.reading.get(keyHash);
     if (inFlight?.generation === generation) return inFlight.principal;
     const principal = read()
       .then((found) => {
-        if (found && generation === this.generation) this.entries!.set(keyHash, found);
+        if (found && generation === this.generation) entries.set(keyHash, found);
         return found;
       })
       .finally(() => {
