@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { WORKSPACE_ROOT } from '@momo/testing';
-import { allowedCpus, firstTouchOfPages, roundTrips, systemCallMicros } from './machine-probes';
+import { allowedCpus, commitFlushes, firstTouchOfPages, roundTrips, systemCallMicros } from './machine-probes';
 
 // The built peer, as bench:machine forks it.
 const PEER_SCRIPT = join(WORKSPACE_ROOT, 'dist', 'tools', 'bench', 'src', 'machine', 'echo-peer.js');
@@ -17,6 +17,18 @@ describe('bench:machine probes', () => {
     expect(touches.faults).toBeGreaterThanOrEqual(4_000);
     expect(touches.faults).toBeLessThan(4_096 * 2);
     expect(touches.microsPerFault).toBeGreaterThan(0);
+  });
+
+  it('times a commit\'s write and flush to disk, back to back and paced, its spread ordered', async () => {
+    const started = Date.now();
+    const paced = await commitFlushes({ count: 10, everyMs: 20 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10 * 20);
+    expect(paced.count).toBe(10);
+    const flushes = await commitFlushes({ count: 50, everyMs: 0 });
+    expect(flushes.count).toBe(50);
+    expect(flushes.p50Micros).toBeGreaterThan(0);
+    expect(flushes.p99Micros).toBeGreaterThanOrEqual(flushes.p50Micros);
+    expect(flushes.maxMicros).toBeGreaterThanOrEqual(flushes.p99Micros);
   });
 
   it('sends messages to another process and back, counting both processes\' CPU', async () => {

@@ -1,6 +1,6 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { fstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,44 @@ export function firstTouchOfPages(pages: number): PageTouches {
   const micros = Number(process.hrtime.bigint() - started) / 1_000;
   const faults = process.resourceUsage().minorPageFault - faultsBefore;
   return { faults, microsPerFault: micros / Math.max(1, faults) };
+}
+
+export interface Flushes {
+  count: number;
+  p50Micros: number;
+  p99Micros: number;
+  maxMicros: number;
+}
+
+/** Postgres' WAL page: a commit writes at least one and waits for the disk to hold it. */
+const WAL_PAGE_BYTES = 8192;
+
+/**
+ * What a commit waits for on this machine's disk: an 8 kB write and its fdatasync, in the temporary
+ * folder where the benchmarks' private Postgres keeps its data (as `pg_test_fsync` does, but with
+ * the spread, not only the mean: a `POST` waits for four commits). Back to back (`everyMs` 0) or
+ * paced, as commits come at moderate load, each to a disk and a core that have been idle.
+ */
+export async function commitFlushes(options: { count: number; everyMs: number }): Promise<Flushes> {
+  const folder = mkdtempSync(join(tmpdir(), 'momo-bench-flush-'));
+  const fd = openSync(join(folder, 'wal'), 'w');
+  try {
+    const page = Buffer.alloc(WAL_PAGE_BYTES, 1);
+    const latencies: number[] = [];
+    for (let i = 0; i < options.count; i++) {
+      if (options.everyMs > 0) await sleep(options.everyMs);
+      const started = process.hrtime.bigint();
+      // A WAL segment is written forward; cycling over a few pages keeps the file small.
+      writeSync(fd, page, 0, page.length, (i % 16) * WAL_PAGE_BYTES);
+      fdatasyncSync(fd);
+      latencies.push(Number(process.hrtime.bigint() - started) / 1_000);
+    }
+    latencies.sort((a, b) => a - b);
+    return { count: options.count, p50Micros: quantile(latencies, 0.5), p99Micros: quantile(latencies, 0.99), maxMicros: latencies[latencies.length - 1] };
+  } finally {
+    closeSync(fd);
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 export interface RoundTripOptions {
