@@ -75,6 +75,21 @@ describe('accountFor', () => {
     ]);
   });
 
+  it("tells how long the disk's writes took across the stretch and in its slowest interval, where every reading has its counters", () => {
+    const readings = [
+      { ...reading(0, { postgres: 10 }, [0, 0, 0]), disk: { writes: 100, writeMs: 50, busyMs: 40 } },
+      { ...reading(100, { postgres: 20 }, [10, 10, 0]), disk: { writes: 104, writeMs: 210, busyMs: 95 } },
+      { ...reading(200, { postgres: 30 }, [20, 20, 0]), disk: { writes: 120, writeMs: 218, busyMs: 99 } },
+      reading(300, { postgres: 40 }, [30, 30, 0]),
+    ];
+
+    expect(accountFor(readings, 0, 200)?.disk).toEqual({ writes: 20, meanWriteMs: 8.4, slowestMeanWriteMs: 40, busyMs: 59 });
+    expect(describeStretch(accountFor(readings, 0, 200)!)).toMatch(
+      /; the disk 20 writes, 8\.4 ms each on average \(40\.0 ms between the closest readings at the slowest\), busy 59 ms$/,
+    );
+    expect(accountFor(readings, 100, 300)?.disk).toBeUndefined();
+  });
+
   it('gives no account of a stretch the readings do not enclose', () => {
     expect(accountFor(READINGS, 900, 1_100)).toBeUndefined();
     expect(accountFor(READINGS, 1_200, 1_400)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { CpuSample, formatMachine, machineShares } from '../cpu-meter';
 import { BackendSample, postgresPerService } from '../postgres-by-service';
+import { diskAcross, DiskCounters, DiskStretch } from './disk-counters';
 
 /** One reading: when, and the CPU each stack process and the machine (its ticks) had used so far. */
 export interface TimelineSample {
@@ -9,6 +10,8 @@ export interface TimelineSample {
   backends?: BackendSample;
   /** Postgres' other processes with what each is in place of a service (`samplePostgresRoles`), where /proc lists them. */
   postgresRoles?: BackendSample;
+  /** The counters of the disk under Postgres' data, where the kernel exposes them. */
+  disk?: DiskCounters;
 }
 
 /** What the machine and the stack did between the readings that enclose a stretch of time. */
@@ -21,6 +24,7 @@ export interface StretchAccount {
   cpuMs: [string, number][];
   /** Postgres' part of it by the service it served, largest first (empty when unknown). */
   postgresMs: [string, number][];
+  disk?: DiskStretch;
 }
 
 /**
@@ -29,16 +33,23 @@ export interface StretchAccount {
  * when the readings do not enclose it.
  */
 export function accountFor(samples: readonly TimelineSample[], from: number, to: number): StretchAccount | undefined {
-  let before: TimelineSample | undefined;
-  let after: TimelineSample | undefined;
-  for (const sample of samples) {
-    if (sample.at <= from) before = sample;
-    if (sample.at >= to) {
-      after = sample;
+  let before: number | undefined;
+  let after: number | undefined;
+  for (let i = 0; i < samples.length; i++) {
+    if (samples[i].at <= from) before = i;
+    if (samples[i].at >= to) {
+      after = i;
       break;
     }
   }
-  if (!before || !after || after.at <= before.at) return undefined;
+  if (before === undefined || after === undefined || samples[after].at <= samples[before].at) return undefined;
+  return account(samples.slice(before, after + 1));
+}
+
+/** The account of the span from the first of `samples` to the last. */
+function account(samples: TimelineSample[]): StretchAccount {
+  const before = samples[0];
+  const after = samples[samples.length - 1];
   const cpuMs = [...after.cpu.stack]
     .map(([name, ms]) => [name, ms - (before.cpu.stack.get(name) ?? 0)] as [string, number])
     .filter(([, ms]) => ms > 0)
@@ -51,6 +62,7 @@ export function accountFor(samples: readonly TimelineSample[], from: number, to:
     machine: machineShares(before.cpu.machine, after.cpu.machine),
     cpuMs,
     postgresMs: byService ? withPostgresOwn(cpuMs, byService, ran(before.postgresRoles, after.postgresRoles)) : [],
+    disk: diskAcross(samples.map((sample) => sample.disk)),
   };
 }
 
@@ -70,7 +82,8 @@ function withPostgresOwn(cpuMs: [string, number][], byService: [string, number][
 
 /**
  * "over the 300 ms around it: the machine 97% busy, 0.4% stolen by the hypervisor; CPU ms of the
- * stack's busiest: postgres 180, payments-core 60, …; Postgres for payments-core 120, …"
+ * stack's busiest: postgres 180, payments-core 60, …; Postgres for payments-core 120, …; the disk
+ * 42 writes, 0.3 ms each on average (1.9 ms between the closest readings at the slowest), busy 12 ms"
  */
 export function describeStretch(account: StretchAccount): string {
   const span = account.toMs - account.fromMs;
@@ -80,5 +93,8 @@ export function describeStretch(account: StretchAccount): string {
     .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
     .join(', ');
   const postgres = account.postgresMs.length > 0 ? `; Postgres for ${account.postgresMs.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}` : '';
-  return `over the ${span.toFixed(0)} ms around it: ${machine}; CPU ms of the stack's busiest: ${cpu || 'none'}${postgres}`;
+  const disk = account.disk
+    ? `; the disk ${account.disk.writes} writes, ${account.disk.meanWriteMs.toFixed(1)} ms each on average (${account.disk.slowestMeanWriteMs.toFixed(1)} ms between the closest readings at the slowest), busy ${account.disk.busyMs.toFixed(0)} ms`
+    : '';
+  return `over the ${span.toFixed(0)} ms around it: ${machine}; CPU ms of the stack's busiest: ${cpu || 'none'}${postgres}${disk}`;
 }

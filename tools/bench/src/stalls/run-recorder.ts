@@ -1,6 +1,8 @@
+import { tmpdir } from 'node:os';
 import type { DataSource } from 'typeorm';
 import { machineShares, MachineTicks, MeteredProcesses, readMachineTicks, sampleCpu } from '../cpu-meter';
 import { BackendSample, rereadBackends, sampleBackends } from '../postgres-by-service';
+import { DiskCounters, diskCountersOf } from './disk-counters';
 import { accountFor, StretchAccount, TimelineSample } from './machine-timeline';
 import { describeMaintenance, MaintenanceCounts, readMaintenance } from './maintenance';
 import { samplePostgresRoles } from './postgres-processes';
@@ -8,8 +10,8 @@ import { samplePostgresRoles } from './postgres-processes';
 /**
  * What the machine did while bench:stalls counted: its ticks at each window's start (busy and
  * stolen shares per window), every process's CPU each `timelineMs` (what ran across an episode,
- * Postgres split by the service each backend serves and its other processes by what each is) and
- * Postgres' own maintenance.
+ * Postgres split by the service each backend serves and its other processes by what each is, and
+ * the disk under Postgres' data: how long its writes took) and Postgres' own maintenance.
  */
 export class RunRecorder {
   private readonly windowTicks: (MachineTicks | undefined)[] = [];
@@ -18,6 +20,8 @@ export class RunRecorder {
   /** Which backend serves which service, asked once the count starts (the pools keep their connections). */
   private backends?: BackendSample;
   private maintenanceBefore?: Promise<MaintenanceCounts | undefined>;
+  /** The benchmarks' Postgres keeps its data in the temporary folder. */
+  private readonly readDisk: (() => DiskCounters | undefined) | undefined = diskCountersOf(tmpdir());
 
   constructor(
     private readonly metered: MeteredProcesses,
@@ -68,6 +72,7 @@ export class RunRecorder {
       cpu: sampleCpu(this.metered),
       backends: backends && rereadBackends(backends),
       postgresRoles: backends && samplePostgresRoles(postmaster, new Set(backends.keys()), earlierRoles),
+      disk: this.readDisk?.(),
     });
   }
 }
