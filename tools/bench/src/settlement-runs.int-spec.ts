@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, insertTransaction, newTransaction, seedMerchant, TestDatabase } from '@momo/testing';
-import { describeSettlementRuns, settlementRunsBetween } from './settlement-runs';
+import { describeSettlementRuns, settlementRunsBetween, untilSettled } from './settlement-runs';
 
 describe('settlement runs inside a counted run (bench:api, bench:stalls)', () => {
   let db: TestDatabase;
@@ -44,5 +45,36 @@ describe('settlement runs inside a counted run (bench:api, bench:stalls)', () =>
     expect(runs.map((r) => r.cashIns)).toEqual([3, 1]);
     expect(describeSettlementRuns(runs, from)).toBe('at -1.0 s for 2.0 s, 3 cash-ins; at 10.0 s still running, 1 cash-in');
     expect(describeSettlementRuns(await settlementRunsBetween(db.dataSource, at(2).getTime(), at(13).getTime()), at(2).getTime())).toBe('none');
+  });
+
+  describe('waiting for the stack to settle before a yardstick (bench:api)', () => {
+    it('waits while a succeeded cash-in is unsettled, not for failed ones, and returns once a run has stamped it', async () => {
+      const merchant = await seedMerchant(db.dataSource);
+      const succeeded = await insertTransaction(db.dataSource, newTransaction(merchant));
+      const failed = await insertTransaction(db.dataSource, newTransaction(merchant));
+      await db.dataSource.query(`UPDATE transactions SET status = 'succeeded', completed_at = now() WHERE id = $1`, [succeeded.id]);
+      await db.dataSource.query(`UPDATE transactions SET status = 'failed', failure_code = 'DECLINED', completed_at = now() WHERE id = $1`, [failed.id]);
+
+      const waiting = untilSettled(db.dataSource, { pollMs: 50 });
+      await sleep(300);
+      await db.dataSource.query(`UPDATE transactions SET settled_at = now() WHERE id = $1`, [succeeded.id]);
+      const waited = await waiting;
+
+      expect(waited.settled).toBe(true);
+      expect(waited.waitedMs).toBeGreaterThanOrEqual(250);
+    });
+
+    it('gives up after atMostMs while a run is still going, and says so; returns at once when nothing is left', async () => {
+      const [run] = await db.dataSource.query(`INSERT INTO settlement_runs (mode, period_end) VALUES ('test', now()) RETURNING id`);
+
+      const gaveUp = await untilSettled(db.dataSource, { atMostMs: 300, pollMs: 50 });
+      expect(gaveUp.settled).toBe(false);
+      expect(gaveUp.waitedMs).toBeGreaterThanOrEqual(300);
+
+      await db.dataSource.query(`UPDATE settlement_runs SET completed_at = now() WHERE id = $1`, [run.id]);
+      const done = await untilSettled(db.dataSource, { atMostMs: 300, pollMs: 50 });
+      expect(done).toEqual({ settled: true, waitedMs: expect.any(Number) });
+      expect(done.waitedMs).toBeLessThan(300);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 
 export interface SettlementRunSeen {
@@ -37,4 +38,31 @@ export function describeSettlementRuns(runs: SettlementRunSeen[], from: number):
       return `at ${at} s ${took}, ${run.cashIns.toLocaleString('en-US')} cash-in${run.cashIns === 1 ? '' : 's'}`;
     })
     .join('; ');
+}
+
+export interface SettledWait {
+  waitedMs: number;
+  /** False when cash-ins were still unsettled, or a run still running, when the wait gave up. */
+  settled: boolean;
+}
+
+/**
+ * Waits until the stack has settled every succeeded test-mode cash-in and no settlement run is
+ * still going. After `POST` runs the minute's settlement takes payments-core and Postgres for
+ * seconds, whenever its tick falls: a yardstick measured on that Postgres measures the run too
+ * (it fell inside the bare insert's counted run in most `bench:api` runs before this wait).
+ */
+export async function untilSettled(dataSource: DataSource, options: { atMostMs?: number; pollMs?: number } = {}): Promise<SettledWait> {
+  const { atMostMs = 180_000, pollMs = 1_000 } = options;
+  const started = Date.now();
+  for (;;) {
+    const [{ unsettled, running }] = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM transactions
+                WHERE mode = 'test' AND direction = 'collect' AND status = 'succeeded' AND settled_at IS NULL) AS unsettled,
+              (SELECT count(*)::int FROM settlement_runs WHERE completed_at IS NULL AND started_at > now() - interval '10 minutes') AS running`,
+    )) as { unsettled: number; running: number }[];
+    const settled = unsettled === 0 && running === 0;
+    if (settled || Date.now() - started >= atMostMs) return { waitedMs: Date.now() - started, settled };
+    await sleep(pollMs);
+  }
 }
