@@ -19,6 +19,21 @@ describe('bench:machine probes', () => {
     expect(touches.microsPerFault).toBeGreaterThan(0);
   });
 
+  it('touches fresh memory every time, however much the process has allocated and freed before', () => {
+    const faults: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      // Garbage between the probes: collections free the last probe's memory, which malloc would hand back already touched.
+      let garbage: number[][] | null = [];
+      for (let j = 0; j < 20; j++) garbage.push(new Array<number>(100_000).fill(j));
+      garbage = null;
+      faults.push(firstTouchOfPages(4_096).faults);
+    }
+    for (const count of faults) {
+      expect(count).toBeGreaterThanOrEqual(4_000);
+      expect(count).toBeLessThan(4_096 * 2);
+    }
+  });
+
   it('times a commit\'s write and flush to disk, back to back and paced, its spread ordered', async () => {
     const started = Date.now();
     const paced = await commitFlushes({ count: 10, everyMs: 20 });
