@@ -49,7 +49,7 @@ export interface MachineTicks {
   steal: number;
 }
 
-interface ProcStat {
+export interface ProcStat {
   ppid: number;
   /** utime + stime: this process's own CPU, all its threads. */
   ownTicks: number;
@@ -200,8 +200,11 @@ function readAllStats(): Map<number, ProcStat> {
   return stats;
 }
 
-/** Undefined once the process has exited (or where /proc is missing). */
-function readStat(pid: number): ProcStat | undefined {
+/**
+ * A process's counters from /proc, or with 'thread-self' the calling thread's alone. Undefined
+ * once the process has exited (or where /proc is missing).
+ */
+export function readStat(pid: number | 'thread-self'): ProcStat | undefined {
   try {
     // Fields after the command (which may contain spaces and parentheses) are space-separated:
     // state, ppid, …, minflt and cminflt (fields 10-11 of proc(5)), …, then utime, stime, cutime,

@@ -5,6 +5,7 @@ import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readStat } from '../cpu-meter';
 import { pinProcess } from '../pinning';
 import { quantile } from '../quantile';
 
@@ -48,12 +49,9 @@ export function firstTouchOfPages(pages: number): PageTouches {
   return { faults, microsPerFault: micros / Math.max(1, faults) };
 }
 
-/** The calling thread's minor page faults so far: `minflt`, the tenth field of /proc/thread-self/stat. */
+/** The calling thread's minor page faults so far; 0 where /proc is missing. */
 function threadMinorFaults(): number {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  // The second field is the command in parentheses, which may itself hold spaces or parentheses.
-  const afterCommand = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return Number(afterCommand[7]);
+  return readStat('thread-self')?.ownMinorFaults ?? 0;
 }
 
 export interface Flushes {
