@@ -70,8 +70,7 @@ export interface ProcStat {
  */
 export function sampleCpu(processes: MeteredProcesses): CpuSample {
   const stats = readAllStats();
-  const children = new Map<number, number[]>();
-  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  const children = childrenByParent(stats);
   /** One counter of a root: the process alone, or with every live descendant and the reaped ones' share. */
   const countOf = (root: MeteredRoot, own: (s: ProcStat) => number, reaped: (s: ProcStat) => number): number => {
     const pid = root.pid();
@@ -185,7 +184,8 @@ export function parentOf(pid: number): number | undefined {
   return readStat(pid)?.ppid;
 }
 
-function readAllStats(): Map<number, ProcStat> {
+/** Every live process's counters from /proc, by pid; empty where /proc is missing. */
+export function readAllStats(): Map<number, ProcStat> {
   const stats = new Map<number, ProcStat>();
   let entries: string[] = [];
   try {
@@ -198,6 +198,13 @@ function readAllStats(): Map<number, ProcStat> {
     if (stat) stats.set(Number(entry), stat);
   }
   return stats;
+}
+
+/** The pids of each process's live children, by parent pid. */
+export function childrenByParent(stats: Map<number, ProcStat>): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const [pid, stat] of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), pid]);
+  return children;
 }
 
 /**

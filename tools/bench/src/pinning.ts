@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { childrenByParent, readAllStats } from './cpu-meter';
 
 /**
  * Pins a process, every thread of it and every descendant it has now to the given CPUs (a
@@ -22,16 +22,7 @@ export function pinProcess(pid: number, cpuList: string): void {
 }
 
 function descendantsAndSelf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(text.slice(text.lastIndexOf(') ') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
+  const children = childrenByParent(readAllStats());
   const all: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
