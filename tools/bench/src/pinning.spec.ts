@@ -5,7 +5,7 @@ import { pinProcessTree } from './pinning';
 
 const allowedCpus = (pid: number) => /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1];
 
-describe('pinning a process tree (bench:curve, BENCH_CPUS)', () => {
+describe("pinning a process tree (bench:curve's stack on one core)", () => {
   let shell: ChildProcess;
 
   beforeEach(async () => {
@@ -15,8 +15,9 @@ describe('pinning a process tree (bench:curve, BENCH_CPUS)', () => {
   });
 
   afterEach(() => {
-    shell.kill('SIGKILL');
+    // Its children first: once the shell is gone they belong to init and are no longer found by it.
     for (const child of childrenByParent(readAllStats()).get(shell.pid!) ?? []) process.kill(child, 'SIGKILL');
+    shell.kill('SIGKILL');
   });
 
   it('pins the root and every descendant it has, and nothing outside the tree', () => {
