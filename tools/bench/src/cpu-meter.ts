@@ -72,22 +72,11 @@ export function sampleCpu(processes: MeteredProcesses): CpuSample {
   const stats = readAllStats();
   const children = childrenByParent(stats);
   /** One counter of a root: the process alone, or with every live descendant and the reaped ones' share. */
-  const countOf = (root: MeteredRoot, own: (s: ProcStat) => number, reaped: (s: ProcStat) => number): number => {
-    const pid = root.pid();
-    const stat = pid === undefined ? undefined : stats.get(pid);
-    if (pid === undefined || !stat) return 0;
-    if (root.scope === 'own') return own(stat);
-    let count = 0;
-    const queue = [pid];
-    while (queue.length > 0) {
-      const next = queue.pop()!;
-      const s = stats.get(next);
-      if (!s) continue;
-      count += own(s) + reaped(s);
-      queue.push(...(children.get(next) ?? []));
-    }
-    return count;
-  };
+  const countOf = (root: MeteredRoot, own: (s: ProcStat) => number, reaped: (s: ProcStat) => number): number =>
+    livePidsOf(root, stats, children).reduce((count, pid) => {
+      const s = stats.get(pid)!;
+      return count + own(s) + (root.scope === 'tree' ? reaped(s) : 0);
+    }, 0);
   const ticksOf = (root: MeteredRoot) => countOf(root, (s) => s.ownTicks, (s) => s.reapedChildrenTicks);
   const faultsOf = (root: MeteredRoot) => countOf(root, (s) => s.ownMinorFaults, (s) => s.reapedChildrenMinorFaults);
   const sum = (group: Record<string, MeteredRoot[]>, count: (root: MeteredRoot) => number, scale: number) =>
@@ -98,6 +87,22 @@ export function sampleCpu(processes: MeteredProcesses): CpuSample {
     stackFaults: sum(processes.stack, faultsOf, 1),
     machine: readMachineTicks(),
   };
+}
+
+/** The live processes a root stands for: itself alone, or with every descendant it has now. */
+export function livePidsOf(root: MeteredRoot, stats: Map<number, ProcStat>, children: Map<number, number[]>): number[] {
+  const pid = root.pid();
+  if (pid === undefined || !stats.has(pid)) return [];
+  if (root.scope === 'own') return [pid];
+  const pids: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (!stats.has(next)) continue;
+    pids.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return pids;
 }
 
 export interface CpuPerUnit {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { childrenByParent, readAllStats } from './cpu-meter';
+import { childrenByParent, livePidsOf, readAllStats, tree } from './cpu-meter';
 
 /**
  * Pins a process, every thread of it and every descendant it has now to the given CPUs (a
@@ -22,13 +22,6 @@ export function pinProcess(pid: number, cpuList: string): void {
 }
 
 function descendantsAndSelf(root: number): number[] {
-  const children = childrenByParent(readAllStats());
-  const all: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    all.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return all;
+  const stats = readAllStats();
+  return livePidsOf(tree(() => root), stats, childrenByParent(stats));
 }

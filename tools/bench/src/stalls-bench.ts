@@ -6,7 +6,8 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
-import { formatMachine } from './cpu-meter';
+import { formatMachine, ownProcess } from './cpu-meter';
+import { describeRunDelay, RunDelaySample, sampleRunDelay } from './run-delay';
 import { describeStretch } from './stalls/machine-timeline';
 import { RunRecorder } from './stalls/run-recorder';
 import { describeEvent, episodesOfLateness, gcKindName, parseProcessLog, ProcessEvent } from './stalls/episodes';
@@ -57,6 +58,8 @@ class StallsConfig {
 const WINDOW_SECONDS = 10;
 const WARM_UP_SECONDS = 15;
 
+const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
+
 async function main(): Promise<void> {
   const config = loadConfig(StallsConfig);
   const logs = join(WORKSPACE_ROOT, 'tmp', 'stalls', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -88,11 +91,13 @@ async function main(): Promise<void> {
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
     // The services' event-loop ticks start now that the stack has settled (preload.ts).
     writeFileSync(join(logs, 'loop-ticks.on'), '');
+    let runDelayAtStart: RunDelaySample | undefined;
     const recorder = new RunRecorder(bench.metered(), bench.dataSource, { windowMs: WINDOW_SECONDS * 1000, timelineMs: config.BENCH_TIMELINE_MS });
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
       measuring: () => {
         recorder.start();
+        runDelayAtStart = sampleRunDelay(bench.metered(LOAD_GENERATOR));
         if (heapSeconds > 0) {
           writeFileSync(join(logs, 'heap-profile.on'), '');
           setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
       },
     });
     recorder.stop();
+    const runDelayAtEnd = sampleRunDelay(bench.metered(LOAD_GENERATOR));
     const countedUntil = Date.now();
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
@@ -131,6 +137,13 @@ async function main(): Promise<void> {
       }
       const described = [...kinds].map(([kind, ms]) => `${ms.length} ${kind} (longest ${Math.max(...ms).toFixed(1)} ms)`).join(', ');
       console.log(`  ${name}: ${described || 'none'}`);
+    }
+
+    if (runDelayAtStart) {
+      console.log(
+        "Waiting for a core in the counted run, by process (the scheduler's counters for each one's main thread: a service's event loop; this bench's own ticks every 2 ms wake the idle ones):",
+      );
+      for (const line of describeRunDelay(runDelayAtStart, runDelayAtEnd, config.BENCH_SECONDS)) console.log(`  ${line}`);
     }
 
     const maintenance = await recorder.maintenance();
