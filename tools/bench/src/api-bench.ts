@@ -11,7 +11,7 @@ import { loadConfig } from '@momo/platform';
 import { childEnvironment } from '@momo/testing';
 import { BARE_INSERT_TABLE } from './bare-server';
 import { BenchStack, startBenchStack } from './bench-stack';
-import { cpuPerUnit, formatCpu, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
+import { cpuPerUnit, formatCpu, LOAD_GENERATOR, MeteredProcesses, ownProcess, sampleCpu, tree } from './cpu-meter';
 import { drained } from './drained';
 import { customerPayment, storedPayments } from './payment-requests';
 import { pacedLoad, PacedResult, PacedTarget } from './paced-load';
@@ -52,8 +52,6 @@ interface Measured {
   /** The settlement runs that settled cash-ins while the half-rate run counted. */
   settlementRuns: string;
 }
-
-const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
 
 async function main(): Promise<void> {
   const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_IDEMPOTENCY_KEYS, BENCH_PACED_WARMUP_SECONDS: warmUpSeconds, BENCH_GET_PAYMENTS, BENCH_GET_PACED_RATE } = loadConfig(BenchConfig);

@@ -20,6 +20,9 @@ export interface MeteredRoot {
 export const tree = (pid: () => number | undefined): MeteredRoot => ({ pid, scope: 'tree' });
 export const ownProcess = (pid: () => number | undefined): MeteredRoot => ({ pid, scope: 'own' });
 
+/** The benchmark's own process as the load generator: metered outside the stack, shown beside it. */
+export const LOAD_GENERATOR: Record<string, MeteredRoot[]> = { 'load generator (this process)': [ownProcess(() => process.pid)] };
+
 /** /proc counts CPU time in clock ticks: 100 per second on every Linux build that matters here (getconf CLK_TCK). */
 const USER_HZ = 100;
 

@@ -6,7 +6,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { loadConfig } from '@momo/platform';
 import { WORKSPACE_ROOT } from '@momo/testing';
 import { startBenchStack } from './bench-stack';
-import { formatMachine, ownProcess } from './cpu-meter';
+import { formatMachine, LOAD_GENERATOR } from './cpu-meter';
 import { describeRunDelay, RunDelaySample, sampleRunDelay } from './run-delay';
 import { describeStretch } from './stalls/machine-timeline';
 import { RunRecorder } from './stalls/run-recorder';
@@ -57,8 +57,6 @@ class StallsConfig {
 
 const WINDOW_SECONDS = 10;
 const WARM_UP_SECONDS = 15;
-
-const LOAD_GENERATOR = { 'load generator (this process)': [ownProcess(() => process.pid)] };
 
 async function main(): Promise<void> {
   const config = loadConfig(StallsConfig);
