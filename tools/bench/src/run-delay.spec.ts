@@ -27,7 +27,7 @@ describe('waiting for a core, from the scheduler’s counters', () => {
 
     const before = sampleRunDelay(metered);
     await sleep(1_000);
-    const lines = describeRunDelay(before, sampleRunDelay(metered), 1);
+    const lines = describeRunDelay(before, sampleRunDelay(metered));
 
     expect(lines).toHaveLength(1);
     const [, ran, waited, share] = /^spinners: ran (\d+) ms\/s, waited for a core (\d+) ms\/s \((\d+)% of its time with work to do\)$/.exec(lines[0])!.map(Number);
@@ -37,19 +37,20 @@ describe('waiting for a core, from the scheduler’s counters', () => {
   });
 
   it('counts a process started between the samples from its start and leaves out one that exited', () => {
-    const sample = (byPid: [number, number, number][]): RunDelaySample => ({
+    const sample = (atMs: number, byPid: [number, number, number][]): RunDelaySample => ({
+      atMs,
       byName: new Map([['postgres', new Map(byPid.map(([pid, runMs, waitMs]) => [pid, { runMs, waitMs }]))]]),
     });
-    const before = sample([
+    const before = sample(0, [
       [10, 1_000, 100],
       [11, 500, 50],
     ]);
     // 11 closed; 12 opened during the run.
-    const after = sample([
+    const after = sample(2_000, [
       [10, 1_600, 400],
       [12, 200, 100],
     ]);
 
-    expect(describeRunDelay(before, after, 2)).toEqual(['postgres: ran 400 ms/s, waited for a core 200 ms/s (33% of its time with work to do)']);
+    expect(describeRunDelay(before, after)).toEqual(['postgres: ran 400 ms/s, waited for a core 200 ms/s (33% of its time with work to do)']);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { childrenByParent, livePidsOf, MeteredProcesses, readAllStats } from './cpu-meter';
 
 /**
@@ -10,6 +11,8 @@ import { childrenByParent, livePidsOf, MeteredProcesses, readAllStats } from './
  * Node.js service is the event loop, and for Postgres and Redis the whole server process.
  */
 export interface RunDelaySample {
+  /** When it was read (ms, monotonic): the run's length is the time between two samples. */
+  atMs: number;
   /** Per name, per live process: ms run and ms waited so far. */
   byName: Map<string, Map<number, SchedCounters>>;
 }
@@ -20,7 +23,7 @@ export interface SchedCounters {
 }
 
 /** The main thread's counters; undefined once the process has exited (or where schedstat is missing). */
-export function readSchedstat(pid: number): SchedCounters | undefined {
+function readSchedstat(pid: number): SchedCounters | undefined {
   try {
     const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
     return Number.isFinite(run) && Number.isFinite(wait) ? { runMs: run / 1e6, waitMs: wait / 1e6 } : undefined;
@@ -42,16 +45,17 @@ export function sampleRunDelay(processes: MeteredProcesses): RunDelaySample {
     }
     byName.set(name, byPid);
   }
-  return { byName };
+  return { atMs: performance.now(), byName };
 }
 
 /**
  * One line per name that ran between the samples, most waiting first: ms run and ms waited for a
- * core per second of the run, and the wait's share of the time it had something to do. A process
+ * core per second between them, and the wait's share of the time it had something to do. A process
  * started between the samples counts from its start; one that exited (a Postgres backend closed)
  * is left out.
  */
-export function describeRunDelay(before: RunDelaySample, after: RunDelaySample, seconds: number): string[] {
+export function describeRunDelay(before: RunDelaySample, after: RunDelaySample): string[] {
+  const seconds = (after.atMs - before.atMs) / 1000;
   return [...after.byName]
     .map(([name, byPid]) => {
       const row = { name, runMs: 0, waitMs: 0 };

@@ -89,13 +89,14 @@ async function main(): Promise<void> {
     console.log(`  settled: ${bench.settled}; the services' logs of late turns and GC pauses: ${logs}`);
     // The services' event-loop ticks start now that the stack has settled (preload.ts).
     writeFileSync(join(logs, 'loop-ticks.on'), '');
+    const withLoadGenerator = bench.metered(LOAD_GENERATOR);
     let runDelayAtStart: RunDelaySample | undefined;
     const recorder = new RunRecorder(bench.metered(), bench.dataSource, { windowMs: WINDOW_SECONDS * 1000, timelineMs: config.BENCH_TIMELINE_MS });
     const result = await pacedLoad(target, rate, config.BENCH_SECONDS, {
       warmUpSeconds: WARM_UP_SECONDS,
       measuring: () => {
         recorder.start();
-        runDelayAtStart = sampleRunDelay(bench.metered(LOAD_GENERATOR));
+        runDelayAtStart = sampleRunDelay(withLoadGenerator);
         if (heapSeconds > 0) {
           writeFileSync(join(logs, 'heap-profile.on'), '');
           setTimeout(() => writeFileSync(join(logs, 'heap-profile.off'), ''), heapSeconds * 1000).unref();
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
       },
     });
     recorder.stop();
-    const runDelayAtEnd = sampleRunDelay(bench.metered(LOAD_GENERATOR));
+    const runDelayAtEnd = sampleRunDelay(withLoadGenerator);
     const countedUntil = Date.now();
     const targetMs = posting ? POST_P99_TARGET_MS : GET_P99_TARGET_MS;
     console.log(`whole run: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms (non-2xx ${result.non2xx}, errors ${result.errors})   [bench:api's target p99 < ${targetMs} ms]`);
@@ -141,7 +142,7 @@ async function main(): Promise<void> {
       console.log(
         "Waiting for a core in the counted run, by process (the scheduler's counters for each one's main thread: a service's event loop; this bench's own ticks every 2 ms wake the idle ones):",
       );
-      for (const line of describeRunDelay(runDelayAtStart, runDelayAtEnd, config.BENCH_SECONDS)) console.log(`  ${line}`);
+      for (const line of describeRunDelay(runDelayAtStart, runDelayAtEnd)) console.log(`  ${line}`);
     }
 
     const maintenance = await recorder.maintenance();
