@@ -16,7 +16,9 @@ import { pinProcess } from './pinning';
  * backlog that grows (cash-ins offered in the step's last third wait clearly longer than those of
  * its first third), or p99 above a bound. A short warm-up at the first rate comes first. Prints a table of the last rate
  * kept up per core count with its CPU per cash-in and latency: what a platform team sizes a
- * cluster from. Asserts nothing.
+ * cluster from. Each step's line also gives the POST's own latency (due -> 201) while everything
+ * after it keeps up, so the curve shows at which rate per core the POST's p99 target holds.
+ * Asserts nothing.
  */
 class CurveConfig {
   /** Core counts to measure, comma-separated (cores 0..n-1 are given to the stack). */
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
         customers += run.offered;
         const verdict = keptUp(run, config.BENCH_CURVE_MAX_P99_MS);
         console.log(
-          `  offered ${rate}/s: accepted ${run.accepted}, completed ${run.completed}, not sent (${config.BENCH_CONNECTIONS} in flight) ${run.notSent}, refused ${describeRefusals(run.refusals)}; sustained ${run.sustained.toFixed(1)}/s; p50 ${run.p50} ms, p99 ${run.p99} ms; CPU per cash-in ${formatCpu(run.cpu)}${verdict ? ` -> did not keep up (${verdict})` : ''}`,
+          `  offered ${rate}/s: accepted ${run.accepted}, completed ${run.completed}, not sent (${config.BENCH_CONNECTIONS} in flight) ${run.notSent}, refused ${describeRefusals(run.refusals)}; sustained ${run.sustained.toFixed(1)}/s; p50 ${run.p50} ms, p99 ${run.p99} ms; POST due -> 201 p50 ${run.answerP50} ms, p99 ${run.answerP99} ms; CPU per cash-in ${formatCpu(run.cpu)}${verdict ? ` -> did not keep up (${verdict})` : ''}`,
         );
         if (verdict) {
           point.stoppedAt = `${rate}/s: ${verdict}`;
