@@ -83,7 +83,7 @@ async function main(): Promise<void> {
         customers += run.offered;
         const verdict = keptUp(run, config.BENCH_CURVE_MAX_P99_MS);
         console.log(
-          `  offered ${rate}/s: accepted ${run.accepted}, completed ${run.completed}, not sent (${config.BENCH_CONNECTIONS} in flight) ${run.notSent}, refused ${describeRefusals(run.refusals)}; sustained ${run.sustained.toFixed(1)}/s; p50 ${run.p50} ms, p99 ${run.p99} ms; POST due -> 201 p50 ${run.answerP50} ms, p99 ${run.answerP99} ms; CPU per cash-in ${formatCpu(run.cpu)}${verdict ? ` -> did not keep up (${verdict})` : ''}`,
+          `  offered ${rate}/s: accepted ${run.accepted}, completed ${run.completed}, not sent (${config.BENCH_CONNECTIONS} in flight) ${run.notSent}, refused ${describeRefusals(run.refusals)}; sustained ${run.sustained.toFixed(1)}/s; create -> webhook p50 ${run.p50} ms, p99 ${run.p99} ms; POST due -> 201 p50 ${run.answerP50} ms, p99 ${run.answerP99} ms; CPU per cash-in ${formatCpu(run.cpu)}${verdict ? ` -> did not keep up (${verdict})` : ''}`,
         );
         if (verdict) {
           point.stoppedAt = `${rate}/s: ${verdict}`;
