@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { IsIn, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -5,6 +6,7 @@ import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { loadConfig } from '@momo/platform';
 import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopGracefullyOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
+import { experimentSettings } from './experiment-settings';
 import { pinProcessTree } from './pinning';
 import { seedHistory } from './seed-history';
 import { describeSettling, untilQuiet } from './settle';
@@ -33,21 +35,12 @@ class BenchExperimentConfig {
   @IsString() BENCH_NODE_ARGS = '';
 }
 
-function experimentSettings(json: string): Record<string, string> {
-  if (!json) return {};
-  const parsed = parsedOrUndefined(json);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
-    throw new Error('BENCH_SERVICE_SETTINGS must be a JSON object of strings, e.g. {"RPC_BATCHES_IN_FLIGHT":"1"}');
-  }
-  return parsed as Record<string, string>;
-}
-
-function parsedOrUndefined(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return undefined;
-  }
+/** Where the settings of the stack's services are declared: their own sources and the shared libraries'. */
+function serviceSourceRoots(): string[] {
+  const services: ServiceName[] = [...SCALED_SERVICES, 'operator-simulator'];
+  const libs = readdirSync(join(WORKSPACE_ROOT, 'libs'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const roots = [...services.map((service) => join(WORKSPACE_ROOT, 'apps', service, 'src')), ...libs.map((lib) => join(WORKSPACE_ROOT, 'libs', lib.name, 'src'))];
+  return roots.filter((root) => existsSync(root));
 }
 
 export interface BenchStackOptions {
@@ -93,6 +86,14 @@ export interface BenchStack {
  * not its brakes.
  */
 export async function startBenchStack(name: string, options: BenchStackOptions = {}): Promise<BenchStack> {
+  // Settings first: a bad one stops the run before any server starts.
+  const overSockets = loadConfig(BenchTransportConfig).BENCH_TRANSPORT === 'unix';
+  const experiment = loadConfig(BenchExperimentConfig);
+  const experimentEnv = experimentSettings(experiment.BENCH_SERVICE_SETTINGS, serviceSourceRoots());
+  const experimentFlags = experiment.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean);
+  if (Object.keys(experimentEnv).length > 0 || experimentFlags.length > 0) {
+    console.log(`  experiment: every service with settings ${JSON.stringify(experimentEnv)} and Node.js flags [${experimentFlags.join(' ')}]`);
+  }
   const postgres = await PrivatePostgres.start({ durable: true, maxConnections: 400, statementStats: options.statementStats });
   const redis = await PrivateRedis.start().catch(async (error: unknown) => {
     await postgres.stop();
@@ -103,13 +104,6 @@ export async function startBenchStack(name: string, options: BenchStackOptions =
     if (options.cpuList) {
       pinProcessTree(postgres.pid!, options.cpuList);
       pinProcessTree(redis.pid!, options.cpuList);
-    }
-    const overSockets = loadConfig(BenchTransportConfig).BENCH_TRANSPORT === 'unix';
-    const experiment = loadConfig(BenchExperimentConfig);
-    const experimentEnv = experimentSettings(experiment.BENCH_SERVICE_SETTINGS);
-    const experimentFlags = experiment.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean);
-    if (Object.keys(experimentEnv).length > 0 || experimentFlags.length > 0) {
-      console.log(`  experiment: every service with settings ${JSON.stringify(experimentEnv)} and Node.js flags [${experimentFlags.join(' ')}]`);
     }
     const databaseUrl = overSockets ? postgres.socketUrl('momo') : `${postgres.url}/momo`;
     await ensureDatabase(databaseUrl);
