@@ -18,9 +18,9 @@ export function experimentSettings(json: string, sourceRoots: string[]): Record<
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
     throw new Error(USAGE);
   }
-  const badNames = Object.keys(parsed).filter((name) => !SETTING_NAME.test(name));
-  if (badNames.length > 0) throw new Error(`BENCH_SERVICE_SETTINGS: not a setting's name: ${badNames.map((name) => JSON.stringify(name)).join(', ')}`);
   const settings = parsed as Record<string, string>;
+  const badNames = Object.keys(settings).filter((name) => !SETTING_NAME.test(name));
+  if (badNames.length > 0) throw new Error(`BENCH_SERVICE_SETTINGS: not a setting's name: ${badNames.map((name) => JSON.stringify(name)).join(', ')}`);
   const unknown = namesNotIn(Object.keys(settings), sourceRoots);
   if (unknown.length > 0) throw new Error(`BENCH_SERVICE_SETTINGS names settings no service declares: ${unknown.join(', ')}`);
   return settings;
@@ -28,13 +28,13 @@ export function experimentSettings(json: string, sourceRoots: string[]): Record<
 
 /** The names that appear as a whole word in none of the TypeScript files under these folders. */
 function namesNotIn(names: string[], roots: string[]): string[] {
-  let left = names;
+  let left = names.map((name) => ({ name, word: new RegExp(`\\b${name}\\b`) }));
   for (const file of roots.flatMap(typeScriptFiles)) {
     if (left.length === 0) break;
     const text = readFileSync(file, 'utf8');
-    left = left.filter((name) => !new RegExp(`\\b${name}\\b`).test(text));
+    left = left.filter(({ word }) => !word.test(text));
   }
-  return left;
+  return left.map(({ name }) => name);
 }
 
 function typeScriptFiles(folder: string): string[] {
