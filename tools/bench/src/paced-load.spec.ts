@@ -82,4 +82,25 @@ describe('pacedLoad', () => {
       server.close();
     }
   });
+
+  it("reports how late its own event loop issued the requests, a delay inside the latencies", async () => {
+    // Answers come at once; the generator's own loop is blocked for 150 ms a third of the way in,
+    // so the requests due meanwhile (about 15 of 100) go out late, and their latencies carry it.
+    const { server, url } = await countingServer(Number.POSITIVE_INFINITY);
+    const blockFor = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until);
+    };
+    let blocker: NodeJS.Timeout | undefined;
+    try {
+      const result = await pacedLoad({ url, headers: {} }, 100, 1, { connections: 8, measuring: () => (blocker = setTimeout(() => blockFor(150), 300)) });
+
+      expect(result.issuedLateP99).toBeGreaterThanOrEqual(100);
+      expect(result.issuedLateP50).toBeLessThan(result.issuedLateP99);
+      expect(result.p99).toBeGreaterThanOrEqual(result.issuedLateP99);
+    } finally {
+      if (blocker) clearTimeout(blocker);
+      server.close();
+    }
+  });
 });
