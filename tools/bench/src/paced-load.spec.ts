@@ -83,7 +83,7 @@ describe('pacedLoad', () => {
     }
   });
 
-  it("reports how late its own event loop issued the requests, a delay inside the latencies", async () => {
+  it('reports how late its own event loop issued the requests, a delay inside the latencies', async () => {
     // Answers come at once; the generator's own loop is blocked for 150 ms a third of the way in,
     // so the requests due meanwhile (about 15 of 100) go out late, and their latencies carry it.
     const { server, url } = await countingServer(Number.POSITIVE_INFINITY);
