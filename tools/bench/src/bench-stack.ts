@@ -4,7 +4,7 @@ import { IsIn, IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, ensureDatabase, runMigrations } from '@momo/data';
 import { loadConfig } from '@momo/platform';
-import { LocalStack, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopGracefullyOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
+import { LocalStack, PAYMENT_SERVICES, PrivatePostgres, PrivateRedis, SeededMerchant, seedMerchant, ServiceName, stopGracefullyOn, testStackOptions, uniqueQueuePrefix, WORKSPACE_ROOT } from '@momo/testing';
 import { MeteredProcesses, MeteredRoot, ownProcess, tree } from './cpu-meter';
 import { experimentSettings } from './experiment-settings';
 import { pinProcessTree } from './pinning';
@@ -35,11 +35,10 @@ class BenchExperimentConfig {
   @IsString() BENCH_NODE_ARGS = '';
 }
 
-/** Where the settings of the stack's services are declared: their own sources and the shared libraries'. */
+/** Where the settings of the stack's services (the ones a test stack starts) are declared: their own sources and the shared libraries'. */
 function serviceSourceRoots(): string[] {
-  const services: ServiceName[] = [...SCALED_SERVICES, 'operator-simulator'];
   const libs = readdirSync(join(WORKSPACE_ROOT, 'libs'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  const roots = [...services.map((service) => join(WORKSPACE_ROOT, 'apps', service, 'src')), ...libs.map((lib) => join(WORKSPACE_ROOT, 'libs', lib.name, 'src'))];
+  const roots = [...PAYMENT_SERVICES.map((service) => join(WORKSPACE_ROOT, 'apps', service, 'src')), ...libs.map((lib) => join(WORKSPACE_ROOT, 'libs', lib.name, 'src'))];
   return roots.filter((root) => existsSync(root));
 }
 
